@@ -1,0 +1,44 @@
+"""What a generated module tells the ``ForyJson`` facade about each of its types."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+__all__ = ["MISSING", "Codec"]
+
+T = TypeVar("T")
+
+
+class _Missing:
+    """Marks a constructor argument that was not passed."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+#: Default of constructor parameters whose real default is a fresh empty container.
+MISSING: Any = _Missing()
+
+
+class Codec(Generic[T]):
+    """The encoder and decoder of one generated type.
+
+    ``encode`` turns a value into compact JSON text; ``decode`` turns the plain value the
+    reader produced (dicts, lists, strings, numbers) into the typed value. Both raise only
+    ``EncodeError`` and ``DecodeError``.
+    """
+
+    __slots__ = ("decode", "encode", "type")
+
+    def __init__(
+        self, type: type[T], encode: Callable[[T], str], decode: Callable[[Any], T]
+    ) -> None:
+        self.type = type
+        self.encode = encode
+        self.decode = decode
+
+    def __repr__(self) -> str:
+        return f"Codec({self.type.__qualname__})"

@@ -1,0 +1,142 @@
+"""Render a module's code through the Jinja template and format it with black."""
+
+from __future__ import annotations
+
+import textwrap
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import black
+import jinja2
+
+from .emit import Emitter, ModuleCode
+from .ir import ModelDef, ModuleDef
+
+TEMPLATE = "module.py.jinja"
+
+# Where each name generated code may use comes from, in the order imports are written.
+_RUNTIME_IMPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("foryjson.codec", ("MISSING", "Codec")),
+    (
+        "foryjson.errors",
+        (
+            "DecodeError",
+            "EncodeError",
+            "decode_mismatch",
+            "encode_mismatch",
+            "missing_property",
+            "unknown_property",
+        ),
+    ),
+)
+
+
+def _template_folder() -> Path:
+    """The templates shipped in the wheel, or the repository's own in a source checkout."""
+    packaged = Path(str(resources.files("foryjson.gen"))) / "templates"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[3] / "templates"
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(_template_folder()),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,  # noqa: S701 - renders Python source, not HTML
+    )
+    environment.globals.update(docstring=docstring, class_doc=class_doc)
+    return environment
+
+
+def docstring(text: str, width: int = 84) -> str:
+    """A triple-quoted docstring literal for text, paragraphs wrapped to ``width``."""
+    paragraphs = text.strip().split("\n\n")
+    wrapped = []
+    for paragraph in paragraphs:
+        if (
+            paragraph.lstrip().startswith(("Attributes:", "-", "*"))
+            or "\n    " in paragraph
+        ):
+            wrapped.append(paragraph)  # already laid out
+        else:
+            wrapped.append(textwrap.fill(" ".join(paragraph.split()), width))
+    body = "\n\n".join(wrapped).replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    if body.endswith('"'):
+        body += " "
+    return f'"""{body}\n"""' if "\n" in body else f'"""{body}"""'
+
+
+def class_doc(model: ModelDef) -> str:
+    """The class docstring: the model's doc, then its documented fields."""
+    lines = [model.doc.strip() if model.doc else f"The {model.name} model."]
+    documented = [field for field in model.fields if field.doc]
+    if documented:
+        lines += ["", "Attributes:"]
+        for field in documented:
+            text = f"{field.name}: {' '.join((field.doc or '').split())}"
+            lines.append(
+                textwrap.fill(
+                    text, 80, initial_indent="    ", subsequent_indent="        "
+                )
+            )
+    return "\n".join(lines)
+
+
+def _import_lines(code: ModuleCode) -> list[str]:
+    uses = set(code.bindings)
+    lines = []
+    if code.enums:
+        lines.append("import enum")
+    if "copysign" in uses:
+        lines.append("from math import copysign")
+    lines.append("from typing import Any")
+    lines.append("")
+    lines.append("from foryjson import reader as _reader")
+    lines.append("from foryjson import writer as _writer")
+    uses.add("Codec")
+    for module, names in _RUNTIME_IMPORTS:
+        used = [name for name in names if name in uses]
+        if used:
+            lines.append(f"from {module} import {', '.join(used)}")
+    lines += code.imports
+    return lines
+
+
+def _bindings(code: ModuleCode) -> list[str]:
+    lines = []
+    if "_escape" in code.bindings:
+        lines.append("_escape = _writer.escape_str")
+    if "_new" in code.bindings:
+        lines.append("_new = object.__new__")
+    return lines
+
+
+def render_module(module: ModuleDef, all_modules: dict[str, ModuleDef]) -> str:
+    """The formatted source of one generated module."""
+    code = Emitter(module, all_modules).build()
+    source = (
+        _environment()
+        .get_template(TEMPLATE)
+        .render(
+            module=module,
+            code=code,
+            import_lines=_import_lines(code),
+            bindings=_bindings(code),
+            tables=code.tables,
+            codec_types=[item.enum.name for item in code.enums]
+            + [item.model.name for item in code.classes],
+        )
+    )
+    return format_source(source)
+
+
+def format_source(source: str) -> str:
+    """Format Python source with black's stable style for Python 3.10+."""
+    mode = black.Mode(target_versions={black.mode.TargetVersion.PY310})
+    return black.format_str(source, mode=mode)

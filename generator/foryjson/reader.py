@@ -1,0 +1,145 @@
+"""Turn JSON text into plain Python values, strictly, with the standard library's C scanner.
+
+The scanner does the character work; this module adds what RFC 8259 asks for and the
+``json`` module does not enforce (bare ``NaN``/``Infinity`` rejected, strict UTF-8 for
+binary input, no byte-order mark) and turns every failure into a ``DecodeError`` with the
+position of the fault. Generated decoders then convert the plain values to typed objects.
+"""
+
+from __future__ import annotations
+
+import json
+import json.scanner
+import re
+from typing import Any
+
+from .errors import DecodeError, decode_mismatch
+
+__all__ = ["DEFAULT_MAX_INPUT_BYTES", "InputData", "float_from", "read"]
+
+InputData = str | bytes | bytearray | memoryview
+
+#: Largest accepted input, in bytes (characters for ``str`` input); about 64 MiB.
+DEFAULT_MAX_INPUT_BYTES = 64 * 1024 * 1024
+
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+# Finds the first bare constant outside a string, on the error path only.
+_BARE_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)', re.DOTALL)
+
+
+class _BareConstant(Exception):
+    """Raised from inside the scanner, which cannot report positions itself."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise _BareConstant(name)
+
+
+# The stub types make_scanner's argument as the scanner class itself; it takes a decoder.
+_scan = json.scanner.make_scanner(
+    json.JSONDecoder(parse_constant=_reject_constant)  # type: ignore[arg-type]
+)
+
+
+def read(data: InputData, max_input_bytes: int = DEFAULT_MAX_INPUT_BYTES) -> Any:
+    """Parse one JSON document into dicts, lists, strings, ints, floats, bools and None.
+
+    Raises ``DecodeError`` for anything RFC 8259 does not allow, for invalid UTF-8 in
+    binary input, and for input longer than ``max_input_bytes``.
+    """
+    if len(data) > max_input_bytes:
+        raise DecodeError(
+            f"input of {len(data)} bytes exceeds the limit of {max_input_bytes} bytes"
+            " (raise max_input_bytes for trusted data)"
+        )
+    text = data if isinstance(data, str) else _decode_utf8(data)
+    try:
+        start = 0
+        if text and text[0] in " \t\n\r":
+            start = _WHITESPACE.match(text).end()  # type: ignore[union-attr]
+        value, end = _scan(text, start)
+        if end != len(text):
+            end = _WHITESPACE.match(text, end).end()  # type: ignore[union-attr]
+            if end != len(text):
+                raise _syntax_error(
+                    "unexpected content after the JSON value", text, end, data
+                )
+        return value
+    except StopIteration as stop:
+        raise _expecting_value(text, stop.value, data) from None
+    except json.JSONDecodeError as error:
+        message = error.msg[0].lower() + error.msg[1:]
+        raise _syntax_error(message, text, error.pos, data) from None
+    except _BareConstant as bare:
+        match = next(m for m in _BARE_CONSTANT.finditer(text) if m.group(1))
+        message = f"{bare.args[0]} is not valid JSON (write it as a string)"
+        raise _syntax_error(message, text, match.start(1), data) from None
+    except RecursionError:
+        raise DecodeError("the document is nested too deeply") from None
+    except ValueError as error:
+        # The integer-string length limit of CPython surfaces as a bare ValueError.
+        raise DecodeError(f"number too long: {error}") from None
+
+
+def _decode_utf8(data: bytes | bytearray | memoryview) -> str:
+    try:
+        text = str(data, "utf-8")
+    except UnicodeDecodeError as error:
+        raise _binary_error(
+            f"invalid UTF-8 byte 0x{error.object[error.start]:02x}", data, error.start
+        ) from None
+    if text.startswith("\ufeff"):
+        raise _binary_error("a byte-order mark is not allowed", data, 0)
+    return text
+
+
+def _expecting_value(text: str, position: int, data: InputData) -> DecodeError:
+    if text.startswith("\ufeff"):
+        return _syntax_error("a byte-order mark is not allowed", text, 0, data)
+    if position >= len(text):
+        return _syntax_error(
+            "unexpected end of input, expecting a value", text, position, data
+        )
+    return _syntax_error("expecting a value", text, position, data)
+
+
+def _syntax_error(
+    message: str, text: str, position: int, data: InputData
+) -> DecodeError:
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    if not isinstance(data, str):
+        position = len(text[:position].encode("utf-8", "surrogatepass"))
+    return DecodeError(message, position=position, line=line, column=column)
+
+
+def _binary_error(
+    message: str, data: bytes | bytearray | memoryview, position: int
+) -> DecodeError:
+    head = bytes(data[:position])
+    line = head.count(b"\n") + 1
+    column = position - (head.rfind(b"\n") + 1) + 1
+    return DecodeError(message, position=position, line=line, column=column)
+
+
+_SPECIAL_FLOATS = {
+    "NaN": float("nan"),
+    "Infinity": float("inf"),
+    "-Infinity": float("-inf"),
+}
+
+
+def float_from(value: object) -> float:
+    """Convert a plain value that is not a ``float`` for a float field.
+
+    Integers convert (exactly where the float can hold them); the strings ``"NaN"``,
+    ``"Infinity"`` and ``"-Infinity"``, spelled exactly so, are the special values.
+    """
+    if type(value) is int:
+        try:
+            return float(value)
+        except OverflowError:
+            raise DecodeError("integer too large for a float") from None
+    if type(value) is str and value in _SPECIAL_FLOATS:
+        return _SPECIAL_FLOATS[value]
+    raise decode_mismatch(value, "float")

@@ -1,0 +1,81 @@
+"""Helpers that generated encoders call to write compact JSON text.
+
+Encoders build ``str`` pieces and join them; the expensive part, escaping strings, is
+done by the ``json`` module's C function. Everything here is a plain function so a
+generated module can bind it to a module-level name once.
+"""
+
+from __future__ import annotations
+
+import json.encoder
+import re
+from collections.abc import Callable
+
+from .errors import EncodeError, encode_mismatch
+
+__all__ = ["escape_str", "finish_bytes", "finish_text", "write_float"]
+
+#: Quote and escape a ``str`` as a JSON string. Non-ASCII characters are kept as they
+#: are; control characters become short escapes or lowercase ``\u00xx``.
+escape_str: Callable[[str], str] = (
+    json.encoder.c_encode_basestring or json.encoder.py_encode_basestring  # type: ignore[attr-defined]
+)
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def write_float(value: object) -> str:
+    """Write a float as the shortest text that reads back to the same value.
+
+    NaN and the infinities have no JSON number form; they are written as the strings
+    ``"NaN"``, ``"Infinity"`` and ``"-Infinity"``, as Fory and Jackson do. An ``int`` is
+    written as the float it converts to.
+    """
+    if type(value) is not float:
+        if type(value) is not int:
+            raise encode_mismatch(value, "float")
+        try:
+            value = float(value)
+        except OverflowError:
+            raise EncodeError("integer too large to convert to float") from None
+    if value != value:
+        return '"NaN"'
+    if value in (_INFINITY, -_INFINITY):
+        return '"Infinity"' if value > 0 else '"-Infinity"'
+    return float.__repr__(value)
+
+
+_INFINITY = float("inf")
+
+
+def _escape_run(match: re.Match[str]) -> str:
+    units = match.group().encode("utf-16-be", "surrogatepass")
+    return "".join(
+        f"\\u{units[i]:02x}{units[i + 1]:02x}" for i in range(0, len(units), 2)
+    )
+
+
+def finish_text(text: str, escape_non_ascii: bool = False) -> str:
+    """Check a finished document and optionally escape every non-ASCII character.
+
+    A lone surrogate cannot be written as UTF-8, so it is an ``EncodeError`` here rather
+    than a ``UnicodeEncodeError`` later. ASCII-only text, the common case, costs one
+    constant-time check.
+    """
+    if text.isascii():
+        return text
+    found = _LONE_SURROGATE.search(text)
+    if found is not None:
+        raise EncodeError(
+            f"a string holds the lone surrogate U+{ord(found.group()):04X},"
+            " which has no UTF-8 form"
+        )
+    return _NON_ASCII.sub(_escape_run, text) if escape_non_ascii else text
+
+
+def finish_bytes(text: str, escape_non_ascii: bool = False) -> bytes:
+    """Like ``finish_text``, then encode the document as UTF-8."""
+    if text.isascii():
+        return text.encode("ascii")
+    return finish_text(text, escape_non_ascii).encode("utf-8")
