@@ -64,6 +64,25 @@ def json_member_prefix(json_name: str) -> str:
 
 
 @dataclass
+class Written:
+    """How generated code writes one value: checks, then its JSON text.
+
+    ``piece`` is the text for the inside of a single-quoted f-string (a replacement
+    field, maybe with literal characters around it); ``expr`` is a ``str`` expression
+    for the same text.
+    """
+
+    lines: list[str]
+    piece: str
+    expr: str
+
+    @classmethod
+    def of_name(cls, lines: list[str], name: str) -> Written:
+        """A value whose JSON text the lines leave in local variable ``name``."""
+        return cls(lines, f"{{{name}}}", name)
+
+
+@dataclass
 class Function:
     """A generated module-level function."""
 
@@ -202,59 +221,48 @@ class Emitter:
 
     # --------------------------------------------------------------- encoding
 
-    def encode_value(
-        self, type_ref: TypeRef, var: str, segment: str
-    ) -> tuple[list[str], str]:
-        """Lines that check ``var``, and the f-string text that writes it as JSON.
-
-        The text is a replacement field such as ``{_escape(uri)}``, possibly with literal
-        characters around it, ready to sit inside a single-quoted f-string.
-        """
+    def encode_value(self, type_ref: TypeRef, var: str, segment: str) -> Written:
+        """How to check ``var`` and write it as JSON."""
         if isinstance(type_ref, Nullable):
             inner = type_ref.inner
+            written = self.encode_value(inner, var, segment)
             condition = self.encode_mismatch_condition(inner, var)
             if condition is not None:
                 checks = [
                     f"if {var} is not None and {group(condition)}:",
                     self.encode_raise(inner, var, segment),
+                    f'{var}_json = "null" if {var} is None else {written.expr}',
                 ]
-                _, piece = self.encode_value(inner, var, segment)
-                return [
-                    *checks,
-                    f'{var}_json = "null" if {var} is None else {unwrap(piece)}',
-                ], f"{{{var}_json}}"
-            inner_lines, piece = self.encode_value(inner, var, segment)
-            return [
-                f"if {var} is None:",
-                f'{INDENT}{var}_json = "null"',
-                "else:",
-                *indent(inner_lines),
-                f"{INDENT}{var}_json = {unwrap(piece)}",
-            ], f"{{{var}_json}}"
+            else:
+                checks = [
+                    f"if {var} is None:",
+                    f'{INDENT}{var}_json = "null"',
+                    "else:",
+                    *indent(written.lines),
+                    f"{INDENT}{var}_json = {written.expr}",
+                ]
+            return Written.of_name(checks, f"{var}_json")
         condition = self.encode_mismatch_condition(type_ref, var)
         if condition is not None:
             checks = [f"if {condition}:", self.encode_raise(type_ref, var, segment)]
             if type_ref == Scalar("bool"):
-                return [
-                    *checks,
-                    f'{var}_json = "true" if {var} else "false"',
-                ], f"{{{var}_json}}"
+                checks.append(f'{var}_json = "true" if {var} else "false"')
+                return Written.of_name(checks, f"{var}_json")
             if type_ref == Scalar("str"):
                 self.uses.add("_escape")
-                return checks, f"{{_escape({var})}}"
+                return Written(checks, f"{{_escape({var})}}", f"_escape({var})")
             if isinstance(type_ref, EnumRef):
-                return checks, f'"{{{var}._value_}}"'
-            return checks, f"{{{var}}}"
+                piece = f'"{{{var}._value_}}"'
+                return Written(checks, piece, f"f'{piece}'")
+            return Written(checks, f"{{{var}}}", f"str({var})")
         if type_ref == Scalar("float"):
             self.uses.add("_writer")
             call = f"_writer.write_float({var})"
         else:
             assert isinstance(type_ref, ModelRef | ListOf | DictOf)
             call = f"{self.encoder_name(type_ref)}({var})"
-        return (
-            self.guarded("EncodeError", segment, [f"{var}_json = {call}"]),
-            f"{{{var}_json}}",
-        )
+        lines = self.guarded("EncodeError", segment, [f"{var}_json = {call}"])
+        return Written.of_name(lines, f"{var}_json")
 
     def encode_mismatch_condition(self, type_ref: TypeRef, var: str) -> str | None:
         """A condition true when ``var`` cannot be written as the type, if one suffices."""
@@ -354,10 +362,11 @@ class Emitter:
         )
         self.uses.update(("encode_mismatch", "decode_mismatch"))
 
-        element_lines, piece = self.encode_value(element, "item", segment)
+        written = self.encode_value(element, "item", segment)
+        append = written.expr
         if not is_list:
             self.uses.add("_escape")
-            piece = "{_escape(key)}:" + piece
+            append = "f'{_escape(key)}:" + written.piece + "'"
         encode_body = [
             f"if type(value) is not {container}:",
             f'{INDENT}raise encode_mismatch(value, "{spell(type_ref, self.module.name)}")',
@@ -370,8 +379,8 @@ class Emitter:
                 f'{INDENT * 2}raise encode_mismatch(key, "a str key").within(key)',
             ]
         encode_body += [
-            *indent(element_lines),
-            f"{INDENT}parts.append({unwrap(piece)})",
+            *indent(written.lines),
+            f"{INDENT}parts.append({append})",
             f'return "{"[" if is_list else "{"}" + ",".join(parts) + "{"]" if is_list else "}"}"',
         ]
 
@@ -427,6 +436,8 @@ class Emitter:
             self.uses.add("copysign")
             sign = ">" if str(default).startswith("-") else "<"
             return f"{var} != {literal} or copysign(1.0, {var}) {sign} 0"
+        if isinstance(default, bool):
+            return f"{var} is not {literal}"
         return f"{var} != {literal}"
 
     def literal(self, value: object, type_ref: TypeRef) -> str:
@@ -456,8 +467,9 @@ class Emitter:
             ):
                 value_type = item.type.inner  # null is never written here
             body.append(f"{var} = value.{item.name}")
-            check_lines, piece = self.encode_value(value_type, var, segment)
-            piece = fstring_literal(json_member_prefix(item.json_name)) + piece
+            written = self.encode_value(value_type, var, segment)
+            check_lines = written.lines
+            piece = fstring_literal(json_member_prefix(item.json_name)) + written.piece
             if condition is None:
                 body += check_lines
                 if groups and groups[-1][0] is None:
@@ -501,14 +513,15 @@ class Emitter:
                     f"{INDENT}raise missing_property({key}) from None",
                     *checks,
                 ]
-            elif isinstance(default, list | dict):
-                # A fresh empty container per object, never a shared one.
+            elif isinstance(default, list | dict) or isinstance(item.type, EnumRef):
+                # The default is not a plain JSON value (an enum member), or must be a
+                # fresh container for each object: set it only when the key is absent.
                 body += [
                     f"if {key} in data:",
                     f"{INDENT}{var} = data[{key}]",
                     *indent(checks),
                     "else:",
-                    f"{INDENT}{var} = {'[]' if isinstance(default, list) else '{}'}",
+                    f"{INDENT}{var} = {self.literal(default, item.type)}",
                 ]
             else:
                 getter = (
@@ -621,13 +634,13 @@ class Emitter:
                 "CODECS",
                 *(enum.name for enum in self.module.enums),
                 *(model.name for model in self.module.models),
-            ]
+            ],
+            key=lambda name: (not name.isupper(), name),
         )
-        imports = []
-        for module in self.module.imports:
-            imports.append(
-                relative_import(self.module.name, module, self.module_alias(module))
-            )
+        imports = relative_imports(
+            self.module.name,
+            {module: self.module_alias(module) for module in self.module.imports},
+        )
         return ModuleCode(
             module=self.module,
             imports=imports,
@@ -646,13 +659,6 @@ def int_mismatch(name: str, var: str) -> str:
         return f"type({var}) is not int"
     low, high = INTEGER_RANGES[name]
     return f"type({var}) is not int or not {low} <= {var} <= {high}"
-
-
-def unwrap(piece: str) -> str:
-    """An expression for an f-string piece: its one replacement field, or the f-string."""
-    if piece.startswith("{") and piece.endswith("}") and piece.count("{") == 1:
-        return piece[1:-1]
-    return f"f'{piece}'"
 
 
 def converts(type_ref: TypeRef) -> bool:
@@ -734,10 +740,14 @@ def zero_value(type_ref: TypeRef) -> object:
     return NOTHING
 
 
-def relative_import(from_module: str, target: str, alias: str) -> str:
-    """``from . import common`` style import of ``target`` from inside ``from_module``."""
-    depth = from_module.count(".")
-    package, _, name = target.rpartition(".")
-    dots = "." * (depth + 1)
-    source = f"{dots}{package}" if package else dots
-    return f"from {source} import {name}" + (f" as {alias}" if alias != name else "")
+def relative_imports(from_module: str, targets: dict[str, str]) -> list[str]:
+    """``from . import common`` lines that bring other generated modules in by alias."""
+    dots = "." * (from_module.count(".") + 1)
+    by_source: dict[str, list[str]] = {}
+    for target, alias in sorted(targets.items()):
+        package, _, name = target.rpartition(".")
+        source = f"{dots}{package}" if package else dots
+        by_source.setdefault(source, []).append(
+            name if alias == name else f"{name} as {alias}"
+        )
+    return [f"from {source} import {', '.join(names)}" for source, names in by_source.items()]

@@ -104,7 +104,8 @@ def _import_lines(code: ModuleCode) -> list[str]:
         used = [name for name in names if name in uses]
         if used:
             lines.append(f"from {module} import {', '.join(used)}")
-    lines += code.imports
+    if code.imports:
+        lines += ["", *code.imports]
     return lines
 
 
