@@ -76,16 +76,16 @@ class Category:
 
     def to_json(self, *, escape_non_ascii: bool = False) -> str:
         """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_text(_encode_Category(self), escape_non_ascii)
+        return _writer.encode_text(_encode_Category, self, escape_non_ascii)
 
     def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
         """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_bytes(_encode_Category(self), escape_non_ascii)
+        return _writer.encode_bytes(_encode_Category, self, escape_non_ascii)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Category:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _decode_Category(_reader.read(data))
+        return _reader.decode(_decode_Category, data)
 
 
 class Product:
@@ -170,16 +170,16 @@ class Product:
 
     def to_json(self, *, escape_non_ascii: bool = False) -> str:
         """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_text(_encode_Product(self), escape_non_ascii)
+        return _writer.encode_text(_encode_Product, self, escape_non_ascii)
 
     def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
         """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_bytes(_encode_Product(self), escape_non_ascii)
+        return _writer.encode_bytes(_encode_Product, self, escape_non_ascii)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Product:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _decode_Product(_reader.read(data))
+        return _reader.decode(_decode_Product, data)
 
 
 _Availability_BY_JSON = dict(Availability.__members__)
@@ -449,7 +449,7 @@ def _encode_dict_str(value: object) -> str:
     parts: list[str] = []
     for key, item in value.items():
         if not isinstance(key, str):
-            raise encode_mismatch(key, "a str key").within(key)
+            raise encode_mismatch(key, "a str key").within(str(key))
         if not isinstance(item, str):
             raise encode_mismatch(item, "str").within(key)
         parts.append(f"{_escape(key)}:{_escape(item)}")

@@ -67,16 +67,16 @@ class Address:
 
     def to_json(self, *, escape_non_ascii: bool = False) -> str:
         """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_text(_encode_Address(self), escape_non_ascii)
+        return _writer.encode_text(_encode_Address, self, escape_non_ascii)
 
     def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
         """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_bytes(_encode_Address(self), escape_non_ascii)
+        return _writer.encode_bytes(_encode_Address, self, escape_non_ascii)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _decode_Address(_reader.read(data))
+        return _reader.decode(_decode_Address, data)
 
 
 class Money:
@@ -104,16 +104,16 @@ class Money:
 
     def to_json(self, *, escape_non_ascii: bool = False) -> str:
         """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_text(_encode_Money(self), escape_non_ascii)
+        return _writer.encode_text(_encode_Money, self, escape_non_ascii)
 
     def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
         """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_bytes(_encode_Money(self), escape_non_ascii)
+        return _writer.encode_bytes(_encode_Money, self, escape_non_ascii)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Money:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _decode_Money(_reader.read(data))
+        return _reader.decode(_decode_Money, data)
 
 
 def _encode_Address(value: object) -> str:

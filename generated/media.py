@@ -72,16 +72,16 @@ class MediaContent:
 
     def to_json(self, *, escape_non_ascii: bool = False) -> str:
         """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_text(_encode_MediaContent(self), escape_non_ascii)
+        return _writer.encode_text(_encode_MediaContent, self, escape_non_ascii)
 
     def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
         """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_bytes(_encode_MediaContent(self), escape_non_ascii)
+        return _writer.encode_bytes(_encode_MediaContent, self, escape_non_ascii)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> MediaContent:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _decode_MediaContent(_reader.read(data))
+        return _reader.decode(_decode_MediaContent, data)
 
 
 class Media:
@@ -174,16 +174,16 @@ class Media:
 
     def to_json(self, *, escape_non_ascii: bool = False) -> str:
         """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_text(_encode_Media(self), escape_non_ascii)
+        return _writer.encode_text(_encode_Media, self, escape_non_ascii)
 
     def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
         """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_bytes(_encode_Media(self), escape_non_ascii)
+        return _writer.encode_bytes(_encode_Media, self, escape_non_ascii)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Media:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _decode_Media(_reader.read(data))
+        return _reader.decode(_decode_Media, data)
 
 
 class Image:
@@ -234,16 +234,16 @@ class Image:
 
     def to_json(self, *, escape_non_ascii: bool = False) -> str:
         """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_text(_encode_Image(self), escape_non_ascii)
+        return _writer.encode_text(_encode_Image, self, escape_non_ascii)
 
     def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
         """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_bytes(_encode_Image(self), escape_non_ascii)
+        return _writer.encode_bytes(_encode_Image, self, escape_non_ascii)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Image:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _decode_Image(_reader.read(data))
+        return _reader.decode(_decode_Image, data)
 
 
 _Player_BY_JSON = dict(Player.__members__)

@@ -126,16 +126,16 @@ class OrderPlaced:
 
     def to_json(self, *, escape_non_ascii: bool = False) -> str:
         """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_text(_encode_OrderPlaced(self), escape_non_ascii)
+        return _writer.encode_text(_encode_OrderPlaced, self, escape_non_ascii)
 
     def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
         """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_bytes(_encode_OrderPlaced(self), escape_non_ascii)
+        return _writer.encode_bytes(_encode_OrderPlaced, self, escape_non_ascii)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderPlaced:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _decode_OrderPlaced(_reader.read(data))
+        return _reader.decode(_decode_OrderPlaced, data)
 
 
 class OrderCancelled:
@@ -167,16 +167,16 @@ class OrderCancelled:
 
     def to_json(self, *, escape_non_ascii: bool = False) -> str:
         """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_text(_encode_OrderCancelled(self), escape_non_ascii)
+        return _writer.encode_text(_encode_OrderCancelled, self, escape_non_ascii)
 
     def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
         """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.finish_bytes(_encode_OrderCancelled(self), escape_non_ascii)
+        return _writer.encode_bytes(_encode_OrderCancelled, self, escape_non_ascii)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderCancelled:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _decode_OrderCancelled(_reader.read(data))
+        return _reader.decode(_decode_OrderCancelled, data)
 
 
 _Channel_BY_JSON = dict(Channel.__members__)
@@ -419,7 +419,7 @@ def _encode_dict_list_int8(value: object) -> str:
     parts: list[str] = []
     for key, item in value.items():
         if not isinstance(key, str):
-            raise encode_mismatch(key, "a str key").within(key)
+            raise encode_mismatch(key, "a str key").within(str(key))
         try:
             item_json = _encode_list_int8(item)
         except EncodeError as error:

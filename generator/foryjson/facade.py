@@ -75,18 +75,17 @@ class ForyJson:
 
     def to_json(self, value: object, type: Any = None) -> str:
         """Encode ``value`` as compact JSON text, as ``type`` if given, else as its class."""
-        text = self._encoder_for(value, type).encode(value)
-        return writer.finish_text(text, self._escape_non_ascii)
+        encoder = self._encoder_for(value, type).encode
+        return writer.encode_text(encoder, value, self._escape_non_ascii)
 
     def to_json_bytes(self, value: object, type: Any = None) -> bytes:
         """Encode ``value`` as compact UTF-8 JSON."""
-        text = self._encoder_for(value, type).encode(value)
-        return writer.finish_bytes(text, self._escape_non_ascii)
+        encoder = self._encoder_for(value, type).encode
+        return writer.encode_bytes(encoder, value, self._escape_non_ascii)
 
     def from_json(self, data: reader.InputData, type: Any) -> Any:
         """Decode exactly one JSON document as ``type``; raises ``DecodeError``."""
-        codec = self._codec(type)
-        return codec.decode(reader.read(data, self._max_input_bytes))
+        return reader.decode(self._codec(type).decode, data, self._max_input_bytes)
 
     def write_json(self, value: object, fp: IO[bytes], type: Any = None) -> None:
         """Write ``value`` as UTF-8 JSON to a binary file object in one write.

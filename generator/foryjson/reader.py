@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import json.scanner
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .errors import DecodeError, decode_mismatch
 
-__all__ = ["DEFAULT_MAX_INPUT_BYTES", "InputData", "float_from", "read"]
+__all__ = ["DEFAULT_MAX_INPUT_BYTES", "InputData", "decode", "float_from", "read"]
 
 InputData = str | bytes | bytearray | memoryview
 
@@ -25,6 +26,20 @@ DEFAULT_MAX_INPUT_BYTES = 64 * 1024 * 1024
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 # Finds the first bare constant outside a string, on the error path only.
 _BARE_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)', re.DOTALL)
+
+
+T = TypeVar("T")
+
+
+# The scanner's wording, made consistent with the rest of foryjson's messages.
+_MESSAGES = {
+    "Expecting value": "expecting a value",
+    "Expecting property name enclosed in double quotes": (
+        "expecting a property name in double quotes"
+    ),
+    "Expecting ':' delimiter": "expecting ':'",
+    "Expecting ',' delimiter": "expecting ',' or the end of the container",
+}
 
 
 class _BareConstant(Exception):
@@ -58,17 +73,10 @@ def read(data: InputData, max_input_bytes: int = DEFAULT_MAX_INPUT_BYTES) -> Any
         if text and text[0] in " \t\n\r":
             start = _WHITESPACE.match(text).end()  # type: ignore[union-attr]
         value, end = _scan(text, start)
-        if end != len(text):
-            end = _WHITESPACE.match(text, end).end()  # type: ignore[union-attr]
-            if end != len(text):
-                raise _syntax_error(
-                    "unexpected content after the JSON value", text, end, data
-                )
-        return value
     except StopIteration as stop:
         raise _expecting_value(text, stop.value, data) from None
     except json.JSONDecodeError as error:
-        message = error.msg[0].lower() + error.msg[1:]
+        message = _MESSAGES.get(error.msg, error.msg[0].lower() + error.msg[1:])
         raise _syntax_error(message, text, error.pos, data) from None
     except _BareConstant as bare:
         match = next(m for m in _BARE_CONSTANT.finditer(text) if m.group(1))
@@ -79,6 +87,26 @@ def read(data: InputData, max_input_bytes: int = DEFAULT_MAX_INPUT_BYTES) -> Any
     except ValueError as error:
         # The integer-string length limit of CPython surfaces as a bare ValueError.
         raise DecodeError(f"number too long: {error}") from None
+    if end != len(text):
+        end = _WHITESPACE.match(text, end).end()  # type: ignore[union-attr]
+        if end != len(text):
+            raise _syntax_error(
+                "unexpected content after the JSON value", text, end, data
+            )
+    return value
+
+
+def decode(
+    decoder: Callable[[Any], T],
+    data: InputData,
+    max_input_bytes: int = DEFAULT_MAX_INPUT_BYTES,
+) -> T:
+    """Read one document and convert it with a generated decoder."""
+    value = read(data, max_input_bytes)
+    try:
+        return decoder(value)
+    except RecursionError:
+        raise DecodeError("the document is nested too deeply") from None
 
 
 def _decode_utf8(data: bytes | bytearray | memoryview) -> str:

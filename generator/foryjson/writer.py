@@ -10,16 +10,26 @@ from __future__ import annotations
 import json.encoder
 import re
 from collections.abc import Callable
+from typing import TypeVar
 
 from .errors import EncodeError, encode_mismatch
 
-__all__ = ["escape_str", "finish_bytes", "finish_text", "write_float"]
+__all__ = [
+    "encode_bytes",
+    "encode_text",
+    "escape_str",
+    "finish_bytes",
+    "finish_text",
+    "write_float",
+]
 
 #: Quote and escape a ``str`` as a JSON string. Non-ASCII characters are kept as they
 #: are; control characters become short escapes or lowercase ``\u00xx``.
 escape_str: Callable[[str], str] = (
     json.encoder.c_encode_basestring or json.encoder.py_encode_basestring  # type: ignore[attr-defined]
 )
+
+T = TypeVar("T")
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
@@ -79,3 +89,32 @@ def finish_bytes(text: str, escape_non_ascii: bool = False) -> bytes:
     if text.isascii():
         return text.encode("ascii")
     return finish_text(text, escape_non_ascii).encode("utf-8")
+
+
+def encode_text(
+    encoder: Callable[[T], str], value: T, escape_non_ascii: bool = False
+) -> str:
+    """Encode a document root with a generated encoder: compact JSON text.
+
+    Nesting too deep for the interpreter (a cyclic object graph, for one) becomes an
+    ``EncodeError`` instead of a ``RecursionError``.
+    """
+    try:
+        text = encoder(value)
+    except RecursionError:
+        raise EncodeError(_TOO_DEEP) from None
+    return finish_text(text, escape_non_ascii)
+
+
+def encode_bytes(
+    encoder: Callable[[T], str], value: T, escape_non_ascii: bool = False
+) -> bytes:
+    """Encode a document root with a generated encoder: compact UTF-8 JSON."""
+    try:
+        text = encoder(value)
+    except RecursionError:
+        raise EncodeError(_TOO_DEEP) from None
+    return finish_bytes(text, escape_non_ascii)
+
+
+_TOO_DEEP = "the value is nested too deeply to encode (is the object graph cyclic?)"

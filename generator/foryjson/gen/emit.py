@@ -376,7 +376,7 @@ class Emitter:
         if not is_list:
             encode_body += [
                 f"{INDENT}if not isinstance(key, str):",
-                f'{INDENT * 2}raise encode_mismatch(key, "a str key").within(key)',
+                f'{INDENT * 2}raise encode_mismatch(key, "a str key").within(str(key))',
             ]
         encode_body += [
             *indent(written.lines),
@@ -750,4 +750,7 @@ def relative_imports(from_module: str, targets: dict[str, str]) -> list[str]:
         by_source.setdefault(source, []).append(
             name if alias == name else f"{name} as {alias}"
         )
-    return [f"from {source} import {', '.join(names)}" for source, names in by_source.items()]
+    return [
+        f"from {source} import {', '.join(names)}"
+        for source, names in by_source.items()
+    ]

@@ -1,0 +1,103 @@
+"""Run in a fresh interpreter by test_no_exec: exercise every codec under an audit hook.
+
+Everything is imported first; then an audit hook records each ``compile`` event and each
+``exec`` of a code object that is not a module body, while every example model is
+encoded and decoded through every entry point, including the error paths. The events
+are printed as JSON.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from typing import Any
+
+from foryjson import DecodeError, EncodeError, ForyJson
+from generated import catalog, common, media
+from generated.shop import events
+from tests.media_fixture import MEDIA_1_JSON, media_1
+
+MODULES = (media, catalog, common, events)
+
+
+def examples() -> list[Any]:
+    root = catalog.Category(id=1, name="root")
+    money = common.Money(minor_units=5)
+    product = catalog.Product(
+        name="p",
+        sku="s",
+        categoryPath=[root, catalog.Category(id=2, name="c", parent=root)],
+        price=money,
+        weightGrams=3,
+        attributes={"k": "v"},
+        warehouse=common.Address(street="s", city="c", postal_code="1"),
+    )
+    return [
+        media_1(),
+        product,
+        events.OrderPlaced(
+            order_id="o",
+            customer_id=1,
+            total=money,
+            ship_to=product,
+            labels={"a": [1]},
+            discount_rate=0.5,
+            gift=True,
+        ),
+        events.OrderCancelled(order_id="o", reason=None),
+    ]
+
+
+def exercise() -> int:
+    count = 0
+    fory = ForyJson(*MODULES)
+    for value in examples():
+        cls = type(value)
+        for text in (value.to_json(), value.to_json(escape_non_ascii=True)):
+            assert cls.from_json(text) == value
+            assert cls.from_json(text.encode()) == value
+        assert fory.from_json(fory.to_json_bytes(value), cls) == value
+        as_list: Any = list[cls]  # type: ignore[valid-type]
+        as_dict: Any = dict[str, cls]  # type: ignore[valid-type]
+        assert fory.from_json(fory.to_json([value], as_list), as_list) == [value]
+        fory.write_json({"x": value}, io.BytesIO(), as_dict)
+        for broken in ("", "[", "{}", "[1]", '{"a": NaN}', b"\xff"):
+            try:
+                cls.from_json(broken)
+            except DecodeError as error:
+                str(error)
+                count += 1
+        try:
+            cls.to_json(object())
+        except EncodeError as error:
+            str(error)
+            count += 1
+    try:
+        MEDIA_1_JSON.replace("640", '"x"')
+        media.MediaContent.from_json(MEDIA_1_JSON.replace("640", '"x"'))
+    except DecodeError as error:
+        assert error.path == "$.media.width"
+        count += 1
+    return count
+
+
+def main() -> None:
+    exercise()  # warm every lazy path once before watching
+    seen: list[str] = []
+
+    def hook(event: str, args: tuple[Any, ...]) -> None:
+        if event == "compile":
+            seen.append(f"compile {args[1]!r}")
+        elif event == "exec":
+            code = args[0]
+            if getattr(code, "co_name", None) != "<module>":
+                seen.append(f"exec {code!r}")
+
+    sys.addaudithook(hook)
+    errors = exercise()
+    print(json.dumps({"events": seen, "errors": errors}))
+
+
+if __name__ == "__main__":
+    main()
