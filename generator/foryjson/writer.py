@@ -75,20 +75,31 @@ def finish_text(text: str, escape_non_ascii: bool = False) -> str:
     """
     if text.isascii():
         return text
+    if escape_non_ascii:
+        _check_surrogates(text)
+        return _NON_ASCII.sub(_escape_run, text)
+    finish_bytes(text)  # the UTF-8 encoder is the fastest surrogate check
+    return text
+
+
+def finish_bytes(text: str, escape_non_ascii: bool = False) -> bytes:
+    """Like ``finish_text``, then encode the document as UTF-8."""
+    if escape_non_ascii:
+        return finish_text(text, True).encode("ascii")
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        _check_surrogates(text)
+        raise  # not reached: a UTF-8 encoding error is always a lone surrogate
+
+
+def _check_surrogates(text: str) -> None:
     found = _LONE_SURROGATE.search(text)
     if found is not None:
         raise EncodeError(
             f"a string holds the lone surrogate U+{ord(found.group()):04X},"
             " which has no UTF-8 form"
         )
-    return _NON_ASCII.sub(_escape_run, text) if escape_non_ascii else text
-
-
-def finish_bytes(text: str, escape_non_ascii: bool = False) -> bytes:
-    """Like ``finish_text``, then encode the document as UTF-8."""
-    if text.isascii():
-        return text.encode("ascii")
-    return finish_text(text, escape_non_ascii).encode("utf-8")
 
 
 def encode_text(
