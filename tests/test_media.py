@@ -117,7 +117,9 @@ def test_write_json_writes_utf8_once_and_leaves_the_file_open() -> None:
 
 def test_facade_limits_input_size() -> None:
     fory = ForyJson(media, max_input_bytes=100)
-    with pytest.raises(DecodeError, match="exceeds the limit of 100 bytes"):
+    with pytest.raises(
+        DecodeError, match="input of 486 characters exceeds the limit of 100 "
+    ):
         fory.from_json(MEDIA_1_JSON, MediaContent)
 
 

@@ -28,17 +28,23 @@ class Codec(Generic[T]):
 
     ``encode`` turns a value into compact JSON text; ``decode`` turns the plain value the
     reader produced (dicts, lists, strings, numbers) into the typed value. Both raise only
-    ``EncodeError`` and ``DecodeError``.
+    ``EncodeError`` and ``DecodeError``. ``exact`` asks the reader to keep numbers with
+    a fraction as exact text, for types that hold decimals.
     """
 
-    __slots__ = ("decode", "encode", "type")
+    __slots__ = ("decode", "encode", "exact", "type")
 
     def __init__(
-        self, type: type[T], encode: Callable[[T], str], decode: Callable[[Any], T]
+        self,
+        type: type[T],
+        encode: Callable[[T], str],
+        decode: Callable[[Any], T],
+        exact: bool = False,
     ) -> None:
         self.type = type
         self.encode = encode
         self.decode = decode
+        self.exact = exact
 
     def __repr__(self) -> str:
         return f"Codec({self.type.__qualname__})"

@@ -85,7 +85,8 @@ class ForyJson:
 
     def from_json(self, data: reader.InputData, type: Any) -> Any:
         """Decode exactly one JSON document as ``type``; raises ``DecodeError``."""
-        return reader.decode(self._codec(type).decode, data, self._max_input_bytes)
+        codec = self._codec(type)
+        return reader.decode(codec.decode, data, self._max_input_bytes, codec.exact)
 
     def write_json(self, value: object, fp: IO[bytes], type: Any = None) -> None:
         """Write ``value`` as UTF-8 JSON to a binary file object in one write.
@@ -120,7 +121,7 @@ def _list_codec(element: Codec[Any]) -> Codec[Any]:
                 raise error.within(index) from None
         return result
 
-    return Codec(list, encode, decode)
+    return Codec(list, encode, decode, element.exact)
 
 
 def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
@@ -150,4 +151,4 @@ def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
                 raise error.within(key) from None
         return result
 
-    return Codec(dict, encode, decode)
+    return Codec(dict, encode, decode, value_codec.exact)

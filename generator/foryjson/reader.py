@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .errors import DecodeError, decode_mismatch
+from .numbers import NumberText, int_from_text
 
 __all__ = ["DEFAULT_MAX_INPUT_BYTES", "InputData", "decode", "float_from", "read"]
 
@@ -50,33 +51,69 @@ def _reject_constant(name: str) -> Any:
     raise _BareConstant(name)
 
 
-# The stub types make_scanner's argument as the scanner class itself; it takes a decoder.
-_scan = json.scanner.make_scanner(
-    json.JSONDecoder(parse_constant=_reject_constant)  # type: ignore[arg-type]
-)
+_Scanner = Callable[[str, int], tuple[Any, int]]
 
 
-def read(data: InputData, max_input_bytes: int = DEFAULT_MAX_INPUT_BYTES) -> Any:
+def _scanner(exact: bool, long_integers: bool) -> _Scanner:
+    decoder = json.JSONDecoder(
+        parse_constant=_reject_constant,
+        parse_float=NumberText if exact else float,
+        # The default int conversion stops at CPython's 4,300-digit limit.
+        parse_int=int_from_text if long_integers else int,
+    )
+    # The stub types make_scanner's argument as the scanner class; it takes a decoder.
+    return json.scanner.make_scanner(decoder)  # type: ignore[arg-type]
+
+
+# By (exact numbers, long integers): the first pass never pays for long integers.
+_SCANNERS = {
+    (exact, long_integers): _scanner(exact, long_integers)
+    for exact in (False, True)
+    for long_integers in (False, True)
+}
+
+
+def read(
+    data: InputData,
+    max_input_bytes: int = DEFAULT_MAX_INPUT_BYTES,
+    exact: bool = False,
+) -> Any:
     """Parse one JSON document into dicts, lists, strings, ints, floats, bools and None.
 
-    Raises ``DecodeError`` for anything RFC 8259 does not allow, for invalid UTF-8 in
-    binary input, and for input longer than ``max_input_bytes``.
+    With ``exact``, numbers with a fraction or exponent come back as ``NumberText``
+    (their exact text) instead of ``float``, for documents that hold decimals. Raises
+    ``DecodeError`` for anything RFC 8259 does not allow, for invalid UTF-8 in binary
+    input, for numbers over 10,000 characters, and for input longer than
+    ``max_input_bytes``.
     """
     if len(data) > max_input_bytes:
+        unit = "characters" if isinstance(data, str) else "bytes"
         raise DecodeError(
-            f"input of {len(data)} bytes exceeds the limit of {max_input_bytes} bytes"
+            f"input of {len(data)} {unit} exceeds the limit of {max_input_bytes}"
             " (raise max_input_bytes for trusted data)"
         )
     text = data if isinstance(data, str) else _decode_utf8(data)
     try:
+        return _read_text(text, data, _SCANNERS[exact, False])
+    except _LongInteger:
+        return _read_text(text, data, _SCANNERS[exact, True])
+
+
+class _LongInteger(Exception):
+    """The document holds an integer too long for CPython's default conversion."""
+
+
+def _read_text(text: str, data: InputData, scan: _Scanner) -> Any:
+    try:
         start = 0
         if text and text[0] in " \t\n\r":
             start = _WHITESPACE.match(text).end()  # type: ignore[union-attr]
-        value, end = _scan(text, start)
+        value, end = scan(text, start)
     except StopIteration as stop:
         raise _expecting_value(text, stop.value, data) from None
     except json.JSONDecodeError as error:
         message = _MESSAGES.get(error.msg, error.msg[0].lower() + error.msg[1:])
+        message = message.removesuffix(" at")  # "Invalid control character at"
         raise _syntax_error(message, text, error.pos, data) from None
     except _BareConstant as bare:
         match = next(m for m in _BARE_CONSTANT.finditer(text) if m.group(1))
@@ -84,9 +121,11 @@ def read(data: InputData, max_input_bytes: int = DEFAULT_MAX_INPUT_BYTES) -> Any
         raise _syntax_error(message, text, match.start(1), data) from None
     except RecursionError:
         raise DecodeError("the document is nested too deeply") from None
-    except ValueError as error:
-        # The integer-string length limit of CPython surfaces as a bare ValueError.
-        raise DecodeError(f"number too long: {error}") from None
+    except DecodeError:
+        raise
+    except ValueError:
+        # CPython's integer-string length limit surfaces as a bare ValueError.
+        raise _LongInteger from None
     if end != len(text):
         end = _WHITESPACE.match(text, end).end()  # type: ignore[union-attr]
         if end != len(text):
@@ -100,9 +139,10 @@ def decode(
     decoder: Callable[[Any], T],
     data: InputData,
     max_input_bytes: int = DEFAULT_MAX_INPUT_BYTES,
+    exact: bool = False,
 ) -> T:
     """Read one document and convert it with a generated decoder."""
-    value = read(data, max_input_bytes)
+    value = read(data, max_input_bytes, exact)
     try:
         return decoder(value)
     except RecursionError:
@@ -168,6 +208,8 @@ def float_from(value: object) -> float:
             return float(value)
         except OverflowError:
             raise DecodeError("integer too large for a float") from None
+    if type(value) is NumberText:
+        return float(value)
     if type(value) is str and value in _SPECIAL_FLOATS:
         return _SPECIAL_FLOATS[value]
     raise decode_mismatch(value, "float")

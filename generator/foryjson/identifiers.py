@@ -1,0 +1,43 @@
+"""Single characters and UUIDs."""
+
+from __future__ import annotations
+
+import re
+from uuid import UUID
+
+from .errors import decode_mismatch, encode_mismatch
+from .writer import escape_str
+
+__all__ = ["read_char", "read_uuid", "write_char", "write_uuid"]
+
+_UUID = re.compile(
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+)
+
+
+def write_char(value: object) -> str:
+    """Write a one-character ``str`` as a JSON string."""
+    if type(value) is not str or len(value) != 1:
+        raise encode_mismatch(value, "char (a string of one character)")
+    return escape_str(value)
+
+
+def read_char(data: object) -> str:
+    """Read a JSON string of exactly one character."""
+    if type(data) is not str or len(data) != 1:
+        raise decode_mismatch(data, "char (a string of one character)")
+    return data
+
+
+def write_uuid(value: object) -> str:
+    """Write a UUID in canonical lower-case form."""
+    if type(value) is not UUID:
+        raise encode_mismatch(value, "uuid")
+    return f'"{value}"'
+
+
+def read_uuid(data: object) -> UUID:
+    """Read a UUID in canonical form; either case of hex digits is accepted."""
+    if type(data) is not str or not _UUID.fullmatch(data):
+        raise decode_mismatch(data, "uuid (8-4-4-4-12 hex digits)")
+    return UUID(data)
