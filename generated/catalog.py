@@ -208,12 +208,12 @@ def _encode_Category(value: object) -> str:
     if type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807:
         raise encode_mismatch(id_, "int64").within("id")
     name = value.name
+    if not isinstance(name, str):
+        raise encode_mismatch(name, "str").within("name")
     parent = value.parent
     members: list[str] = []
     members.append(f'"id":{id_}')
-    if name:
-        if not isinstance(name, str):
-            raise encode_mismatch(name, "str").within("name")
+    if name != "":
         members.append(f'"name":{_escape(name)}')
     if parent is not None:
         try:
@@ -255,7 +255,11 @@ def _encode_Product(value: object) -> str:
     if not isinstance(value, Product):
         raise encode_mismatch(value, "Product")
     sku = value.sku
+    if not isinstance(sku, str):
+        raise encode_mismatch(sku, "str").within("sku")
     name = value.name
+    if not isinstance(name, str):
+        raise encode_mismatch(name, "str").within("name")
     categoryPath = value.categoryPath
     price = value.price
     try:
@@ -273,15 +277,11 @@ def _encode_Product(value: object) -> str:
     attributes = value.attributes
     warehouse = value.warehouse
     members: list[str] = []
-    if sku:
-        if not isinstance(sku, str):
-            raise encode_mismatch(sku, "str").within("sku")
+    if sku != "":
         members.append(f'"sku":{_escape(sku)}')
-    if name:
-        if not isinstance(name, str):
-            raise encode_mismatch(name, "str").within("name")
+    if name != "":
         members.append(f'"name":{_escape(name)}')
-    if categoryPath:
+    if categoryPath != []:
         try:
             categoryPath_json = _encode_list_Category(categoryPath)
         except EncodeError as error:
@@ -291,14 +291,14 @@ def _encode_Product(value: object) -> str:
     members.append(
         f'"price":{price_json},"availability":"{availability._value_}","weight_grams":{weightGrams}'
     )
-    if tags:
+    if tags != []:
         try:
             tags_json = _encode_list_str(tags)
         except EncodeError as error:
             error.within("tags")
             raise
         members.append(f'"tags":{tags_json}')
-    if attributes:
+    if attributes != {}:
         try:
             attributes_json = _encode_dict_str(attributes)
         except EncodeError as error:

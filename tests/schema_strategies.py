@@ -6,6 +6,7 @@ The generator's own view of each schema drives the strategies, so a new field or
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib
 from functools import cache
 from pathlib import Path
@@ -16,7 +17,6 @@ from hypothesis import strategies as st
 from foryjson.gen.emit import implicit_default
 from foryjson.gen.generate import find_schemas
 from foryjson.gen.ir import (
-    INTEGER_RANGES,
     DictOf,
     EnumRef,
     FieldDef,
@@ -27,9 +27,12 @@ from foryjson.gen.ir import (
     ModuleDef,
     Nullable,
     Scalar,
+    SetOf,
+    TupleOf,
     TypeRef,
 )
 from foryjson.gen.schema import load_modules
+from foryjson.numbers import INTEGER_RANGES
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 
@@ -76,25 +79,104 @@ def for_type(type_ref: TypeRef, depth: int = 0) -> st.SearchStrategy[Any]:
     if isinstance(type_ref, Nullable):
         return st.none() | for_type(type_ref.inner, depth)
     if isinstance(type_ref, Scalar):
-        if type_ref.name == "bool":
-            return st.booleans()
-        if type_ref.name == "str":
-            return TEXT
-        if type_ref.name == "float":
-            return FLOATS
-        if type_ref.name == "int":
-            return st.integers() | st.integers(min_value=-(10**40), max_value=10**40)
-        low, high = INTEGER_RANGES[type_ref.name]
-        return st.integers(min_value=low, max_value=high) | st.sampled_from([low, high])
+        return for_scalar(type_ref)
     if isinstance(type_ref, ListOf):
         return st.lists(for_type(type_ref.item, depth + 1), max_size=3)
+    if isinstance(type_ref, SetOf):
+        return st.sets(for_type(type_ref.item, depth + 1), max_size=3)
+    if isinstance(type_ref, TupleOf):
+        if type_ref.variadic:
+            return st.lists(for_type(type_ref.items[0], depth + 1), max_size=3).map(
+                tuple
+            )
+        return st.tuples(*(for_type(item, depth + 1) for item in type_ref.items))
     if isinstance(type_ref, DictOf):
-        return st.dictionaries(TEXT, for_type(type_ref.value, depth + 1), max_size=3)
+        keys = for_type(type_ref.key, depth + 1)
+        return st.dictionaries(keys, for_type(type_ref.value, depth + 1), max_size=3)
     if isinstance(type_ref, EnumRef):
         return st.sampled_from(
             list(getattr(python_module(type_ref.module), type_ref.name))
         )
     return for_model(type_ref.module, _model_def(type_ref), depth + 1)
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | TEXT,
+    lambda children: st.lists(children, max_size=3)
+    | st.dictionaries(TEXT, children, max_size=3),
+    max_leaves=8,
+)
+
+AWARE = st.datetimes(
+    timezones=st.sampled_from(
+        [
+            dt.timezone.utc,
+            dt.timezone(dt.timedelta(hours=8)),
+            dt.timezone(dt.timedelta(hours=-5, minutes=-30)),
+        ]
+    )
+)
+
+
+def for_scalar(scalar: Scalar) -> st.SearchStrategy[Any]:
+    """Values of a built-in type that its JSON form can carry exactly."""
+    name, form = scalar.name, scalar.format
+    if name == "bool":
+        return st.booleans()
+    if name in ("str",):
+        return TEXT
+    if name == "char":
+        return st.characters(exclude_categories=["Cs"])
+    if name == "float":
+        return FLOATS
+    if name == "float32":
+        return st.floats(width=32, allow_nan=False)
+    if name == "int":
+        return st.integers() | st.integers(min_value=-(10**40), max_value=10**40)
+    if name in INTEGER_RANGES:
+        low, high = INTEGER_RANGES[name]
+        return st.integers(min_value=low, max_value=high) | st.sampled_from([low, high])
+    if name == "decimal":
+        return st.decimals(allow_nan=False, allow_infinity=False)
+    if name == "uuid":
+        return st.uuids()
+    if name == "bytes":
+        return st.binary(max_size=20)
+    if name == "any":
+        return JSON_VALUES
+    if name == "duration":
+        return st.timedeltas()
+    if name == "date":
+        return st.dates()
+    precision = _PATTERN_PRECISION.get(form or "", None)
+    if name == "time":
+        times = st.times()
+        return times.map(precision) if precision else times
+    if name == "local_datetime":
+        values = st.datetimes()
+        return values.map(precision) if precision else values
+    if form == "epoch_millis":
+        return AWARE.map(
+            lambda value: value.replace(microsecond=value.microsecond // 1000 * 1000)
+        )
+    if form == "epoch_seconds":
+        return AWARE.map(lambda value: value.replace(microsecond=0))
+    values = AWARE
+    return values.map(precision) if precision else values
+
+
+# Patterns in the repository's schemas write only part of a value; these keep that part.
+_PATTERN_PRECISION: dict[str, Any] = {
+    "HH:mm": lambda value: value.replace(second=0, microsecond=0),
+    "yyyy-MM-dd HH:mm:ss": lambda value: value.replace(microsecond=0),
+    "yyyy-MM-dd'T'HH:mm:ss.SSSXXX": lambda value: value.replace(
+        microsecond=value.microsecond // 1000 * 1000
+    ),
+}
 
 
 def _field_values(item: FieldDef, depth: int) -> st.SearchStrategy[Any]:

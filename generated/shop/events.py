@@ -216,8 +216,17 @@ def _encode_OrderPlaced(value: object) -> str:
     if not isinstance(value, OrderPlaced):
         raise encode_mismatch(value, "OrderPlaced")
     order_id = value.order_id
+    if not isinstance(order_id, str):
+        raise encode_mismatch(order_id, "str").within("order-id")
     customer_id = value.customer_id
+    if (
+        type(customer_id) is not int
+        or not -9223372036854775808 <= customer_id <= 9223372036854775807
+    ):
+        raise encode_mismatch(customer_id, "int64").within("customer-id")
     channel = value.channel
+    if type(channel) is not Channel:
+        raise encode_mismatch(channel, "Channel").within("channel")
     total = value.total
     try:
         total_json = common._encode_Money(total)
@@ -225,35 +234,28 @@ def _encode_OrderPlaced(value: object) -> str:
         error.within("total")
         raise
     item_count = value.item_count
+    if type(item_count) is not int or not 0 <= item_count <= 65535:
+        raise encode_mismatch(item_count, "uint16").within("item-count")
     gift = value.gift
+    if type(gift) is not bool:
+        raise encode_mismatch(gift, "bool").within("gift")
     discount_rate = value.discount_rate
     coupon_code = value.coupon_code
+    if coupon_code is not None and not isinstance(coupon_code, str):
+        raise encode_mismatch(coupon_code, "str").within("coupon-code")
     ship_to = value.ship_to
     labels = value.labels
     members: list[str] = []
     if order_id != "":
-        if not isinstance(order_id, str):
-            raise encode_mismatch(order_id, "str").within("order-id")
         members.append(f'"order-id":{_escape(order_id)}')
     if customer_id != 0:
-        if (
-            type(customer_id) is not int
-            or not -9223372036854775808 <= customer_id <= 9223372036854775807
-        ):
-            raise encode_mismatch(customer_id, "int64").within("customer-id")
         members.append(f'"customer-id":{customer_id}')
     if channel != Channel.WEB:
-        if type(channel) is not Channel:
-            raise encode_mismatch(channel, "Channel").within("channel")
         members.append(f'"channel":"{channel._value_}"')
     members.append(f'"total":{total_json}')
     if item_count != 1:
-        if type(item_count) is not int or not 0 <= item_count <= 65535:
-            raise encode_mismatch(item_count, "uint16").within("item-count")
         members.append(f'"item-count":{item_count}')
     if gift is not False:
-        if type(gift) is not bool:
-            raise encode_mismatch(gift, "bool").within("gift")
         gift_json = "true" if gift else "false"
         members.append(f'"gift":{gift_json}')
     if discount_rate != 0.0 or copysign(1.0, discount_rate) < 0:
@@ -264,8 +266,6 @@ def _encode_OrderPlaced(value: object) -> str:
             raise
         members.append(f'"discount-rate":{discount_rate_json}')
     if coupon_code is not None:
-        if not isinstance(coupon_code, str):
-            raise encode_mismatch(coupon_code, "str").within("coupon-code")
         members.append(f'"coupon-code":{_escape(coupon_code)}')
     if ship_to is not None:
         try:

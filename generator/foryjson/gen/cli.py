@@ -18,6 +18,9 @@ examples:
 exit status: 0 success, 1 --check found drift, 2 schema or usage error
 """
 
+# The generator's third-party imports, by the distribution that provides each.
+_GENERATOR_DEPENDENCIES = {"jinja2": "jinja2", "yaml": "pyyaml", "black": "black"}
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -59,24 +62,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .generate import GenerationError, generate, write_or_check
         from .source import SchemaError
     except ImportError as error:
+        missing = (error.name or "").partition(".")[0]
+        if missing not in _GENERATOR_DEPENDENCIES:
+            raise
         print(
-            f"foryjson-gen: the generator needs jinja2, pyyaml and black ({error.name} is"
-            " missing); install them with: pip install 'foryjson[gen]'",
+            f"foryjson-gen: error: the generator needs jinja2, pyyaml and black"
+            f" ({_GENERATOR_DEPENDENCIES[missing]} is missing); install them with:"
+            " pip install 'foryjson[gen]'",
             file=sys.stderr,
         )
         return 2
     try:
         files = generate(arguments.paths)
+        return write_or_check(files, arguments.output, check=arguments.check)
     except SchemaError as error:
         print(error, file=sys.stderr)
         print("foryjson-gen: 1 error, nothing written", file=sys.stderr)
-        return 2
-    except GenerationError as error:
+    except (GenerationError, OSError) as error:
         print(f"foryjson-gen: error: {error}", file=sys.stderr)
-        return 2
-    return write_or_check(files, arguments.output, check=arguments.check)
+    return 2
 
 
 def run() -> None:
     """Console-script entry point."""
     sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -15,11 +15,14 @@ the generated functions:
 from __future__ import annotations
 
 import builtins
+import datetime as dt
 import json
 from dataclasses import dataclass
+from decimal import Decimal
 
+from ..numbers import INTEGER_RANGES
+from .code import INDENT, Function, indent
 from .ir import (
-    INTEGER_RANGES,
     DictOf,
     EnumDef,
     EnumRef,
@@ -31,16 +34,46 @@ from .ir import (
     ModuleDef,
     Nullable,
     Scalar,
+    SetOf,
+    TupleOf,
     TypeRef,
     UnknownProperties,
     spell,
 )
+from .patterns import CompiledPattern, compile_pattern
+from .scalars import (
+    ANNOTATIONS,
+    IMPORTED_NAMES,
+    RUNTIME_MODULES,
+    literal,
+    literal_imports,
+    runtime_codec,
+)
 
-INDENT = "    "
+Container = ListOf | SetOf | TupleOf | DictOf
+
+# Where each runtime name generated code may use comes from, in the order written.
+_RUNTIME_IMPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("foryjson.codec", ("MISSING", "Codec")),
+    (
+        "foryjson.errors",
+        (
+            "DecodeError",
+            "EncodeError",
+            "decode_mismatch",
+            "encode_mismatch",
+            "missing_property",
+            "unknown_property",
+        ),
+    ),
+)
+
+_DATETIME_NAMES = frozenset({"date", "time", "datetime", "timedelta", "timezone"})
 
 
-def indent(lines: list[str], levels: int = 1) -> list[str]:
-    return [INDENT * levels + line for line in lines]
+def within(segment: str | None) -> str:
+    """The ``.within(...)`` call that adds a path segment to an error, if there is one."""
+    return "" if segment is None else f".within({segment})"
 
 
 def fstring_literal(text: str) -> str:
@@ -65,32 +98,27 @@ def json_member_prefix(json_name: str) -> str:
 
 @dataclass
 class Written:
-    """How generated code writes one value: checks, then its JSON text.
+    """How generated code writes one value: checks, conversions, then its JSON text.
 
-    ``piece`` is the text for the inside of a single-quoted f-string (a replacement
-    field, maybe with literal characters around it); ``expr`` is a ``str`` expression
-    for the same text.
+    ``checks`` raise for a value the type does not allow and have no other effect;
+    ``lines`` compute what the text needs. ``piece`` is the text for the inside of a
+    single-quoted f-string (a replacement field, maybe with literal characters around
+    it); ``expr`` is a ``str`` expression for the same text.
     """
 
+    checks: list[str]
     lines: list[str]
     piece: str
     expr: str
 
     @classmethod
-    def of_name(cls, lines: list[str], name: str) -> Written:
+    def of_name(cls, checks: list[str], lines: list[str], name: str) -> Written:
         """A value whose JSON text the lines leave in local variable ``name``."""
-        return cls(lines, f"{{{name}}}", name)
+        return cls(checks, lines, f"{{{name}}}", name)
 
-
-@dataclass
-class Function:
-    """A generated module-level function."""
-
-    name: str
-    params: str
-    returns: str
-    body: list[str]
-    doc: str | None = None
+    @property
+    def all_lines(self) -> list[str]:
+        return [*self.checks, *self.lines]
 
 
 @dataclass
@@ -107,6 +135,8 @@ class ClassCode:
     """The f-strings ``__repr__`` concatenates, one field a line."""
     encoder: str
     decoder: str
+    exact: bool
+    """Whether documents are read with exact numbers (a decimal is reachable)."""
 
 
 @dataclass
@@ -121,7 +151,7 @@ class ModuleCode:
     """The render context of one generated module."""
 
     module: ModuleDef
-    imports: list[str]
+    import_lines: list[str]
     enums: list[EnumCode]
     classes: list[ClassCode]
     functions: list[Function]
@@ -134,9 +164,17 @@ class ModuleCode:
 
 # Names generated functions use; a field whose name would shadow one gets a suffix.
 _TAKEN_LOCALS = frozenset(
-    {"data", "value", "result", "error", "index", "item", "key", "members", "text"}
+    {"data", "value", "result", "error", "index", "item", "key", "members", "parts"}
     | set(dir(builtins))
+    | IMPORTED_NAMES
+    | {"copysign", "timezone", "re"}
 )
+
+# Scalars checked inline rather than by a runtime call.
+_INLINE_ENCODED = frozenset({"bool", "str", *INTEGER_RANGES})
+_INLINE_DECODED = frozenset({"bool", "str", "int", *INTEGER_RANGES})
+
+_TUPLE_LIMIT = 8  # fixed tuples are unpacked into one local per element
 
 
 class Emitter:
@@ -146,8 +184,11 @@ class Emitter:
         self.module = module
         self.all_modules = all_modules
         self.uses: set[str] = set()
+        self.stdlib_imports: set[str] = set()
         self.helpers: dict[TypeRef, tuple[Function, Function]] = {}
+        self.helper_names: dict[TypeRef, str] = {}
         self.helper_order: list[TypeRef] = []
+        self.patterns: dict[tuple[str, str], CompiledPattern] = {}
         self.module_names = {enum.name for enum in module.enums} | {
             model.name for model in module.models
         }
@@ -166,42 +207,94 @@ class Emitter:
 
     def annotation(self, type_ref: TypeRef) -> str:
         if isinstance(type_ref, Scalar):
-            if type_ref.name in ("bool", "float", "str"):
-                return type_ref.name
-            return "int"
+            name, needs = ANNOTATIONS[type_ref.name]
+            if needs is not None:
+                self.stdlib_imports.add(needs)
+            return name
         if isinstance(type_ref, ListOf):
             return f"list[{self.annotation(type_ref.item)}]"
+        if isinstance(type_ref, SetOf):
+            return f"set[{self.annotation(type_ref.item)}]"
+        if isinstance(type_ref, TupleOf):
+            items = ", ".join(self.annotation(item) for item in type_ref.items)
+            return f"tuple[{items}, ...]" if type_ref.variadic else f"tuple[{items}]"
         if isinstance(type_ref, DictOf):
-            return f"dict[str, {self.annotation(type_ref.value)}]"
+            key, value = self.annotation(type_ref.key), self.annotation(type_ref.value)
+            return f"dict[{key}, {value}]"
         if isinstance(type_ref, Nullable):
             return f"{self.annotation(type_ref.inner)} | None"
         return self.qualified(type_ref.module, type_ref.name)
 
     def type_key(self, type_ref: TypeRef) -> str:
-        """A name fragment for helper functions: ``list_Image``, ``dict_list_int32``."""
+        """A readable name fragment for helpers: ``list_Image``, ``dict_list_int32``."""
         if isinstance(type_ref, Scalar):
-            return type_ref.name
-        if isinstance(type_ref, ListOf):
-            return f"list_{self.type_key(type_ref.item)}"
+            if type_ref.format is None:
+                return type_ref.name
+            if type_ref.format.isidentifier():
+                return f"{type_ref.name}_{type_ref.format}"
+            suffix = self.pattern(type_ref).format_function.name.removeprefix(
+                "_format_"
+            )
+            return f"{type_ref.name}_{suffix}"
+        if isinstance(type_ref, ListOf | SetOf):
+            prefix = "list" if isinstance(type_ref, ListOf) else "set"
+            return f"{prefix}_{self.type_key(type_ref.item)}"
+        if isinstance(type_ref, TupleOf):
+            items = "_".join(self.type_key(item) for item in type_ref.items)
+            return f"tuple_{items}" + ("_etc" if type_ref.variadic else "")
         if isinstance(type_ref, DictOf):
-            return f"dict_{self.type_key(type_ref.value)}"
+            key = (
+                ""
+                if type_ref.key == Scalar("str")
+                else self.type_key(type_ref.key) + "_"
+            )
+            return f"dict_{key}{self.type_key(type_ref.value)}"
         if isinstance(type_ref, Nullable):
             return f"opt_{self.type_key(type_ref.inner)}"
         if type_ref.module == self.module.name:
             return type_ref.name
         return f"{self.module_alias(type_ref.module)}_{type_ref.name}"
 
-    def encoder_name(self, type_ref: EnumRef | ModelRef | ListOf | DictOf) -> str:
+    def helper_name(self, type_ref: Container) -> str:
+        """The unique suffix of a container's helper functions in this module."""
+        if type_ref not in self.helper_names:
+            base = self.type_key(type_ref)
+            name, number = base, 2
+            while name in self.helper_names.values():
+                name, number = f"{base}_{number}", number + 1
+            self.helper_names[type_ref] = name
+        return self.helper_names[type_ref]
+
+    def encoder_name(self, type_ref: EnumRef | ModelRef | Container) -> str:
         if isinstance(type_ref, EnumRef | ModelRef):
             return self.qualified(type_ref.module, f"_encode_{type_ref.name}")
         self.ensure_helpers(type_ref)
-        return f"_encode_{self.type_key(type_ref)}"
+        return f"_encode_{self.helper_name(type_ref)}"
 
-    def decoder_name(self, type_ref: EnumRef | ModelRef | ListOf | DictOf) -> str:
+    def decoder_name(self, type_ref: EnumRef | ModelRef | Container) -> str:
         if isinstance(type_ref, EnumRef | ModelRef):
             return self.qualified(type_ref.module, f"_decode_{type_ref.name}")
         self.ensure_helpers(type_ref)
-        return f"_decode_{self.type_key(type_ref)}"
+        return f"_decode_{self.helper_name(type_ref)}"
+
+    def pattern(self, scalar: Scalar) -> CompiledPattern:
+        """The compiled functions of a date/time pattern, made once per module."""
+        assert scalar.format is not None
+        key = (scalar.name, scalar.format)
+        if key not in self.patterns:
+            compiled = compile_pattern(
+                scalar.format, scalar.name, f"p{len(self.patterns) + 1}"
+            )
+            self.patterns[key] = compiled
+            for name in compiled.imports:
+                if name in _DATETIME_NAMES:
+                    self.stdlib_imports.add(f"from datetime import {name}")
+                elif name == "re":
+                    self.stdlib_imports.add("import re")
+                else:
+                    self.uses.add(name)
+            self.tables.extend(compiled.constants)
+        return self.patterns[key]
 
     def local_names(self, fields: tuple[FieldDef, ...]) -> dict[str, str]:
         """Local variable names for fields that shadow nothing the function uses."""
@@ -221,71 +314,80 @@ class Emitter:
 
     # --------------------------------------------------------------- encoding
 
-    def encode_value(self, type_ref: TypeRef, var: str, segment: str) -> Written:
-        """How to check ``var`` and write it as JSON."""
+    def encode_value(self, type_ref: TypeRef, var: str, segment: str | None) -> Written:
+        """How to check ``var`` and write it as JSON; errors gain ``segment``."""
         if isinstance(type_ref, Nullable):
             inner = type_ref.inner
             written = self.encode_value(inner, var, segment)
             condition = self.encode_mismatch_condition(inner, var)
+            checks = []
             if condition is not None:
                 checks = [
                     f"if {var} is not None and {group(condition)}:",
                     self.encode_raise(inner, var, segment),
-                    f'{var}_json = "null" if {var} is None else {written.expr}',
                 ]
+            if not written.lines:
+                lines = [f'{var}_json = "null" if {var} is None else {written.expr}']
             else:
-                checks = [
+                lines = [
                     f"if {var} is None:",
                     f'{INDENT}{var}_json = "null"',
                     "else:",
                     *indent(written.lines),
                     f"{INDENT}{var}_json = {written.expr}",
                 ]
-            return Written.of_name(checks, f"{var}_json")
+            return Written.of_name(checks, lines, f"{var}_json")
         condition = self.encode_mismatch_condition(type_ref, var)
         if condition is not None:
             checks = [f"if {condition}:", self.encode_raise(type_ref, var, segment)]
             if type_ref == Scalar("bool"):
-                checks.append(f'{var}_json = "true" if {var} else "false"')
-                return Written.of_name(checks, f"{var}_json")
+                lines = [f'{var}_json = "true" if {var} else "false"']
+                return Written.of_name(checks, lines, f"{var}_json")
             if type_ref == Scalar("str"):
                 self.uses.add("_escape")
-                return Written(checks, f"{{_escape({var})}}", f"_escape({var})")
+                return Written(checks, [], f"{{_escape({var})}}", f"_escape({var})")
             if isinstance(type_ref, EnumRef):
                 piece = f'"{{{var}._value_}}"'
-                return Written(checks, piece, f"f'{piece}'")
-            return Written(checks, f"{{{var}}}", f"str({var})")
-        if type_ref == Scalar("float"):
-            self.uses.add("_writer")
-            call = f"_writer.write_float({var})"
-        else:
-            assert isinstance(type_ref, ModelRef | ListOf | DictOf)
-            call = f"{self.encoder_name(type_ref)}({var})"
+                return Written(checks, [], piece, f"f'{piece}'")
+            return Written(checks, [], f"{{{var}}}", f"str({var})")
+        call = f"{self.writer_function(type_ref)}({var})"
         lines = self.guarded("EncodeError", segment, [f"{var}_json = {call}"])
-        return Written.of_name(lines, f"{var}_json")
+        return Written.of_name([], lines, f"{var}_json")
+
+    def writer_function(self, type_ref: TypeRef) -> str:
+        """The function that writes a type which has no inline check."""
+        if isinstance(type_ref, Scalar):
+            codec = runtime_codec(type_ref)
+            if codec is None:
+                return self.pattern(type_ref).format_function.name
+            self.uses.add(codec.module)
+            return f"{codec.module}.{codec.write}"
+        assert isinstance(type_ref, ModelRef | ListOf | SetOf | TupleOf | DictOf)
+        return self.encoder_name(type_ref)
 
     def encode_mismatch_condition(self, type_ref: TypeRef, var: str) -> str | None:
         """A condition true when ``var`` cannot be written as the type, if one suffices."""
-        if isinstance(type_ref, Scalar):
+        if isinstance(type_ref, Scalar) and type_ref.name in _INLINE_ENCODED:
             if type_ref.name == "str":
                 return f"not isinstance({var}, str)"
             if type_ref.name == "bool":
                 return f"type({var}) is not bool"
-            if type_ref.name != "float":
-                return int_mismatch(type_ref.name, var)
+            return int_mismatch(type_ref.name, var)
         if isinstance(type_ref, EnumRef):
             return (
                 f"type({var}) is not {self.qualified(type_ref.module, type_ref.name)}"
             )
         return None
 
-    def encode_raise(self, type_ref: TypeRef, var: str, segment: str) -> str:
+    def encode_raise(self, type_ref: TypeRef, var: str, segment: str | None) -> str:
         self.uses.add("encode_mismatch")
         label = spell(type_ref, self.module.name)
-        return f'{INDENT}raise encode_mismatch({var}, "{label}").within({segment})'
+        return f'{INDENT}raise encode_mismatch({var}, "{label}"){within(segment)}'
 
-    def guarded(self, error: str, segment: str, lines: list[str]) -> list[str]:
+    def guarded(self, error: str, segment: str | None, lines: list[str]) -> list[str]:
         """Wrap lines that call another encoder or decoder so errors gain a path segment."""
+        if segment is None:
+            return lines
         self.uses.add(error)
         return [
             "try:",
@@ -297,7 +399,9 @@ class Emitter:
 
     # --------------------------------------------------------------- decoding
 
-    def decode_value(self, type_ref: TypeRef, var: str, segment: str) -> list[str]:
+    def decode_value(
+        self, type_ref: TypeRef, var: str, segment: str | None
+    ) -> list[str]:
         """Lines that check ``var`` and replace it by its decoded value."""
         if isinstance(type_ref, Nullable):
             condition = self.decode_mismatch_condition(type_ref.inner, var)
@@ -323,129 +427,286 @@ class Emitter:
                     )
                 ),
             ]
-        assert isinstance(type_ref, EnumRef | ModelRef | ListOf | DictOf)
-        return self.guarded(
-            "DecodeError", segment, [f"{var} = {self.decoder_name(type_ref)}({var})"]
-        )
+        call = f"{self.reader_function(type_ref)}({var})"
+        return self.guarded("DecodeError", segment, [f"{var} = {call}"])
+
+    def reader_function(self, type_ref: TypeRef) -> str:
+        """The function that reads a type which has no inline check."""
+        if isinstance(type_ref, Scalar):
+            codec = runtime_codec(type_ref)
+            if codec is None:
+                return self.pattern(type_ref).parse_function.name
+            self.uses.add(codec.module)
+            return f"{codec.module}.{codec.read}"
+        assert not isinstance(type_ref, Nullable)
+        return self.decoder_name(type_ref)
 
     @staticmethod
     def decode_mismatch_condition(type_ref: TypeRef, var: str) -> str | None:
-        """A condition true when plain value ``var`` does not fit a type it needs no conversion for."""
-        if isinstance(type_ref, Scalar) and type_ref.name != "float":
+        """A condition true when plain ``var`` does not fit a type taken as it is."""
+        if isinstance(type_ref, Scalar) and type_ref.name in _INLINE_DECODED:
             if type_ref.name in ("str", "bool"):
                 return f"type({var}) is not {type_ref.name}"
             return int_mismatch(type_ref.name, var)
         return None
 
-    def decode_raise(self, type_ref: TypeRef, var: str, segment: str) -> str:
+    def decode_raise(self, type_ref: TypeRef, var: str, segment: str | None) -> str:
         self.uses.add("decode_mismatch")
         label = spell(type_ref, self.module.name)
-        return f'{INDENT}raise decode_mismatch({var}, "{label}").within({segment})'
+        return f'{INDENT}raise decode_mismatch({var}, "{label}"){within(segment)}'
 
     # ---------------------------------------------------------- helper functions
 
-    def ensure_helpers(self, type_ref: ListOf | DictOf) -> None:
+    def ensure_helpers(self, type_ref: Container) -> None:
         """Create the encoder/decoder pair of a container type, once per module."""
         if type_ref in self.helpers:
             return
-        key = self.type_key(type_ref)
-        annotation = self.annotation(type_ref)
-        is_list = isinstance(type_ref, ListOf)
-        element = type_ref.item if isinstance(type_ref, ListOf) else type_ref.value
-        container, json_kind, segment = (
-            ("list", "an array", "index") if is_list else ("dict", "an object", "key")
-        )
-        loop = (
-            "for index, item in enumerate({})"
-            if is_list
-            else "for key, item in {}.items()"
-        )
+        name = self.helper_name(type_ref)
         self.uses.update(("encode_mismatch", "decode_mismatch"))
-
-        written = self.encode_value(element, "item", segment)
-        append = written.expr
-        if not is_list:
-            self.uses.add("_escape")
-            append = "f'{_escape(key)}:" + written.piece + "'"
-        encode_body = [
-            f"if type(value) is not {container}:",
-            f'{INDENT}raise encode_mismatch(value, "{spell(type_ref, self.module.name)}")',
-            "parts: list[str] = []",
-            loop.format("value") + ":",
-        ]
-        if not is_list:
-            encode_body += [
-                f"{INDENT}if not isinstance(key, str):",
-                f'{INDENT * 2}raise encode_mismatch(key, "a str key").within(str(key))',
-            ]
-        encode_body += [
-            *indent(written.lines),
-            f"{INDENT}parts.append({append})",
-            f'return "{"[" if is_list else "{"}" + ",".join(parts) + "{"]" if is_list else "}"}"',
-        ]
-
-        element_decode = self.decode_value(element, "item", segment)
-        decode_body = [
-            f"if type(data) is not {container}:",
-            f'{INDENT}raise decode_mismatch(data, "{json_kind}")',
-        ]
-        if not converts(element):
-            # Plain values of the right kind are already what the caller gets.
-            decode_body += [
-                loop.format("data") + ":",
-                *indent(element_decode),
-                "return data",
-            ]
+        label = spell(type_ref, self.module.name)
+        if isinstance(type_ref, TupleOf) and not type_ref.variadic:
+            encode_body, decode_body = self.fixed_tuple_bodies(type_ref, label)
+        elif isinstance(type_ref, DictOf):
+            encode_body, decode_body = self.dict_bodies(type_ref, label)
         else:
-            store = "result.append(item)" if is_list else "result[key] = item"
-            decode_body += [
-                f"result: {annotation} = {'[]' if is_list else '{}'}",
-                loop.format("data") + ":",
-                *indent(element_decode),
-                f"{INDENT}{store}",
-                "return result",
-            ]
+            encode_body, decode_body = self.sequence_bodies(type_ref, label)
         self.helpers[type_ref] = (
-            Function(f"_encode_{key}", "value: object", "str", encode_body),
-            Function(f"_decode_{key}", "data: object", annotation, decode_body),
+            Function(f"_encode_{name}", "value: object", "str", encode_body),
+            Function(
+                f"_decode_{name}",
+                "data: object",
+                self.annotation(type_ref),
+                decode_body,
+            ),
         )
         self.helper_order.append(type_ref)
 
+    def sequence_bodies(
+        self, type_ref: ListOf | SetOf | TupleOf, label: str
+    ) -> tuple[list[str], list[str]]:
+        """Lists, sets and ``tuple[T, ...]``: JSON arrays of one element type."""
+        element = type_ref.items[0] if isinstance(type_ref, TupleOf) else type_ref.item
+        is_set = isinstance(type_ref, SetOf)
+        python_type = (
+            "set | frozenset"
+            if is_set
+            else ("tuple" if isinstance(type_ref, TupleOf) else "list")
+        )
+        check = (
+            f"not isinstance(value, {python_type})"
+            if is_set
+            else f"type(value) is not {python_type}"
+        )
+        # Set elements have no position to name in a path: the set is written sorted.
+        segment = None if is_set else "index"
+        loop = "for item in {}:" if is_set else "for index, item in enumerate({}):"
+        written = self.encode_value(element, "item", segment)
+        encode_body = [
+            f"if {check}:",
+            f'{INDENT}raise encode_mismatch(value, "{label}")',
+            "parts: list[str] = []",
+            loop.format("value"),
+            *indent(written.all_lines),
+            f"{INDENT}parts.append({written.expr})",
+        ]
+        if is_set:
+            encode_body.append("parts.sort()  # a stable order, whatever the hash seed")
+        encode_body.append('return "[" + ",".join(parts) + "]"')
+
+        element_decode = self.decode_value(element, "item", segment)
+        decode_body = [
+            "if type(data) is not list:",
+            f'{INDENT}raise decode_mismatch(data, "an array")',
+        ]
+        annotation = self.annotation(type_ref)
+        if not converts(element):
+            # Plain values of the right kind are already what the caller gets.
+            finish = {"list": "data", "tuple": "tuple(data)"}.get(
+                python_type, "set(data)"
+            )
+            decode_body += [
+                loop.format("data"),
+                *indent(element_decode),
+                f"return {finish}",
+            ]
+        else:
+            empty, store = (
+                ("set()", "result.add(item)")
+                if is_set
+                else ("[]", "result.append(item)")
+            )
+            finish = "tuple(result)" if python_type == "tuple" else "result"
+            collected = (
+                f"list[{self.annotation(element)}]"
+                if python_type == "tuple"
+                else annotation
+            )
+            decode_body += [
+                f"result: {collected} = {empty}",
+                loop.format("data"),
+                *indent(element_decode),
+                f"{INDENT}{store}",
+                f"return {finish}",
+            ]
+        return encode_body, decode_body
+
+    def fixed_tuple_bodies(
+        self, type_ref: TupleOf, label: str
+    ) -> tuple[list[str], list[str]]:
+        """``tuple[A, B]``: a JSON array of exactly that many elements, each its own type."""
+        count = len(type_ref.items)
+        names = [f"item{position}" for position in range(count)]
+        encode_body = [
+            f"if type(value) is not tuple or len(value) != {count}:",
+            f'{INDENT}raise encode_mismatch(value, "{label}")',
+            f"{', '.join(names)}{',' if count == 1 else ''} = value",
+        ]
+        pieces = []
+        for position, (name, item) in enumerate(
+            zip(names, type_ref.items, strict=True)
+        ):
+            written = self.encode_value(item, name, str(position))
+            encode_body += written.all_lines
+            pieces.append(written.piece)
+        encode_body.append(f"return f'[{','.join(pieces)}]'")
+        decode_body = [
+            f"if type(data) is not list or len(data) != {count}:",
+            f'{INDENT}raise decode_mismatch(data, "an array of {count} elements")',
+            f"{', '.join(names)}{',' if count == 1 else ''} = data",
+        ]
+        for position, (name, item) in enumerate(
+            zip(names, type_ref.items, strict=True)
+        ):
+            decode_body += self.decode_value(item, name, str(position))
+        decode_body.append(f"return ({', '.join(names)}{',' if count == 1 else ''})")
+        return encode_body, decode_body
+
+    def dict_bodies(self, type_ref: DictOf, label: str) -> tuple[list[str], list[str]]:
+        """JSON objects: keys are strings on the wire, ``key`` typed in Python."""
+        key_type = type_ref.key
+        string_keys = key_type == Scalar("str")
+        segment = "key" if string_keys else "str(key)"
+        key_check, key_piece = self.key_writer(key_type)
+        key_name = spell(key_type, self.module.name)
+        key_label = f"{'an' if key_name[0] in 'aeioAEIO' else 'a'} {key_name} key"
+        written = self.encode_value(type_ref.value, "item", segment)
+        encode_body = [
+            "if type(value) is not dict:",
+            f'{INDENT}raise encode_mismatch(value, "{label}")',
+            "parts: list[str] = []",
+            "for key, item in value.items():",
+            f"{INDENT}if {key_check}:",
+            f'{INDENT * 2}raise encode_mismatch(key, "{key_label}")'
+            ".within(str(key))",
+            *indent(written.all_lines),
+            f"{INDENT}parts.append(f'{key_piece}:{written.piece}')",
+            'return "{" + ",".join(parts) + "}"',
+        ]
+        value_decode = self.decode_value(type_ref.value, "item", "key")
+        decode_body = [
+            "if type(data) is not dict:",
+            f'{INDENT}raise decode_mismatch(data, "an object")',
+        ]
+        if string_keys and not converts(type_ref.value):
+            decode_body += [
+                "for key, item in data.items():",
+                *indent(value_decode),
+                "return data",
+            ]
+            return encode_body, decode_body
+        key_lines = (
+            []
+            if string_keys
+            else self.guarded(
+                "DecodeError", "key", [f"typed_key = {self.key_reader(key_type)}"]
+            )
+        )
+        decode_body += [
+            f"result: {self.annotation(type_ref)} = {{}}",
+            "for key, item in data.items():",
+            *indent(key_lines),
+            *indent(value_decode),
+            f"{INDENT}result[{'key' if string_keys else 'typed_key'}] = item",
+            "return result",
+        ]
+        return encode_body, decode_body
+
+    def key_writer(self, key_type: TypeRef) -> tuple[str, str]:
+        """The mismatch condition of a key and the f-string piece of its JSON text."""
+        if key_type == Scalar("str"):
+            self.uses.add("_escape")
+            return "not isinstance(key, str)", "{_escape(key)}"
+        if isinstance(key_type, EnumRef):
+            enum_class = self.qualified(key_type.module, key_type.name)
+            return f"type(key) is not {enum_class}", '"{key._value_}"'
+        assert isinstance(key_type, Scalar)
+        if key_type.name == "uuid":
+            self.annotation(key_type)
+            return "type(key) is not UUID", '"{key}"'
+        if key_type.name == "int":
+            self.uses.add("_numbers")
+            return "type(key) is not int", '"{_numbers.write_int(key)}"'
+        return int_mismatch(key_type.name, "key"), '"{key}"'
+
+    def key_reader(self, key_type: TypeRef) -> str:
+        """A call that reads the JSON key ``key`` as the key type."""
+        if isinstance(key_type, EnumRef):
+            return f"{self.decoder_name(key_type)}(key)"
+        assert isinstance(key_type, Scalar)
+        if key_type.name == "uuid":
+            self.uses.add("_identifiers")
+            return "_identifiers.read_uuid(key)"
+        self.uses.add("_numbers")
+        return f'_numbers.read_int_key(key, "{key_type.name}")'
+
     # -------------------------------------------------------------- models
 
-    def member_condition(self, item: FieldDef, var: str) -> str | None:
-        """The condition under which a property is written, or None for always."""
-        nullable = isinstance(item.type, Nullable)
+    def member_condition(self, item: FieldDef, var: str) -> tuple[str | None, bool]:
+        """When a property is written (None for always), and whether null is skipped.
+
+        A property is left out only when its value equals what a missing property
+        reads back as (``implicit_default``), so every policy round-trips, with one
+        documented exception: ``non_empty`` on a nullable field leaves out empty values
+        too, and they read back as null. Values of the wrong type are never skipped:
+        inline checks run before the condition, and wrong types compare unequal.
+        """
         base = item.type.inner if isinstance(item.type, Nullable) else item.type
-        if item.include is Include.ALWAYS:
-            return None
-        if item.include is Include.NON_EMPTY and (
-            isinstance(base, ListOf | DictOf) or base == Scalar("str")
-        ):
-            return var
-        if item.include in (Include.NON_NULL, Include.NON_EMPTY):
-            return f"{var} is not None" if nullable else None
-        default = implicit_default(item)
-        if default is NOTHING:
-            return None
-        if default is None:
-            return f"{var} is not None"
-        literal = self.literal(default, item.type)
-        if isinstance(default, float) and default == 0.0:
+        policy = item.include
+        missing = implicit_default(item)
+        if policy is Include.ALWAYS or missing is NOTHING:
+            return None, False
+        if missing is None:
+            if policy is Include.NON_EMPTY and can_be_empty(base):
+                empty = self.literal(zero_value(base), base)
+                return f"{var} is not None and {var} != {empty}", True
+            return f"{var} is not None", True
+        if policy is Include.NON_NULL:
+            return None, False
+        if policy is Include.NON_EMPTY and missing != zero_value(base):
+            return None, False
+        literal = self.literal(missing, item.type)
+        if isinstance(missing, float) and missing == 0.0:
             # -0.0 == 0.0, but only one of them is the default.
-            self.uses.add("copysign")
-            sign = ">" if str(default).startswith("-") else "<"
-            return f"{var} != {literal} or copysign(1.0, {var}) {sign} 0"
-        if isinstance(default, bool):
-            return f"{var} is not {literal}"
-        return f"{var} != {literal}"
+            self.stdlib_imports.add("from math import copysign")
+            sign = ">" if str(missing).startswith("-") else "<"
+            return f"{var} != {literal} or copysign(1.0, {var}) {sign} 0", False
+        if isinstance(missing, bool):
+            return f"{var} is not {literal}", False
+        if isinstance(missing, Decimal):
+            # Decimal("1.50") == Decimal("1.5"), but only one is written as the default.
+            return f'str({var}) != "{missing}"', False
+        if isinstance(missing, dt.datetime) and missing.tzinfo is not None:
+            same_offset = f"{var}.utcoffset() != {literal}.utcoffset()"
+            return f"{var} != {literal} or {same_offset}", False
+        return f"{var} != {literal}", False
 
     def literal(self, value: object, type_ref: TypeRef) -> str:
         """Python source for a default value of a type."""
         base = type_ref.inner if isinstance(type_ref, Nullable) else type_ref
         if value is not None and isinstance(base, EnumRef):
             return f"{self.qualified(base.module, base.name)}.{value}"
-        return repr(value)
+        self.stdlib_imports.update(literal_imports(value))
+        return literal(value)
 
     def model_encoder(self, model: ModelDef) -> Function:
         locals_ = self.local_names(model.fields)
@@ -459,15 +720,15 @@ class Emitter:
         for item in model.write_order:
             var = locals_[item.name]
             segment = json.dumps(item.json_name, ensure_ascii=False)
-            condition = self.member_condition(item, var)
-            value_type = item.type
-            if isinstance(item.type, Nullable) and condition in (
-                var,
-                f"{var} is not None",
-            ):
-                value_type = item.type.inner  # null is never written here
+            condition, skips_null = self.member_condition(item, var)
             body.append(f"{var} = value.{item.name}")
-            written = self.encode_value(value_type, var, segment)
+            written = self.encode_value(item.type, var, segment)
+            if skips_null and isinstance(item.type, Nullable):
+                # Null is never written here: check the rest, then write the inner type.
+                inner = self.encode_value(item.type.inner, var, segment)
+                written = Written(written.checks, inner.lines, inner.piece, inner.expr)
+            # Inline checks run whether or not the property is written.
+            body += written.checks
             check_lines = written.lines
             piece = fstring_literal(json_member_prefix(item.json_name)) + written.piece
             if condition is None:
@@ -513,9 +774,9 @@ class Emitter:
                     f"{INDENT}raise missing_property({key}) from None",
                     *checks,
                 ]
-            elif isinstance(default, list | dict) or isinstance(item.type, EnumRef):
-                # The default is not a plain JSON value (an enum member), or must be a
-                # fresh container for each object: set it only when the key is absent.
+            elif not is_plain_json(default) or isinstance(item.type, EnumRef):
+                # The default is not a plain JSON value (an enum member, a date), or must
+                # be a fresh container for each object: set it only when the key is absent.
                 body += [
                     f"if {key} in data:",
                     f"{INDENT}{var} = data[{key}]",
@@ -552,10 +813,10 @@ class Emitter:
         init_body = []
         for item in model.fields:
             annotation = self.annotation(item.type)
-            if item.has_default and isinstance(item.default, list | dict):
+            if item.has_default and isinstance(item.default, list | dict | set):
                 self.uses.add("MISSING")
                 params.append(f"{item.name}: {annotation} = MISSING")
-                empty = "[]" if isinstance(item.default, list) else "{}"
+                empty = literal(item.default)
                 init_body.append(
                     f"self.{item.name} = {empty} if {item.name} is MISSING else {item.name}"
                 )
@@ -583,7 +844,34 @@ class Emitter:
             repr_lines=repr_lines(model),
             encoder=f"_encode_{model.name}",
             decoder=f"_decode_{model.name}",
+            exact=self.needs_exact_numbers(ModelRef(self.module.name, model.name)),
         )
+
+    def needs_exact_numbers(self, root: TypeRef) -> bool:
+        """Whether a decimal is reachable from a type, so its documents are read exactly."""
+        seen: set[ModelRef] = set()
+
+        def reaches(type_ref: TypeRef) -> bool:
+            if isinstance(type_ref, Scalar):
+                return type_ref.name == "decimal"
+            if isinstance(type_ref, Nullable):
+                return reaches(type_ref.inner)
+            if isinstance(type_ref, ListOf | SetOf):
+                return reaches(type_ref.item)
+            if isinstance(type_ref, TupleOf):
+                return any(reaches(item) for item in type_ref.items)
+            if isinstance(type_ref, DictOf):
+                return reaches(type_ref.value)
+            if isinstance(type_ref, EnumRef) or type_ref in seen:
+                return False
+            seen.add(type_ref)
+            module = self.all_modules[type_ref.module]
+            model = next(
+                model for model in module.models if model.name == type_ref.name
+            )
+            return any(reaches(item.type) for item in model.fields)
+
+        return reaches(root)
 
     def enum_functions(self, enum: EnumDef) -> list[Function]:
         self.uses.add("encode_mismatch")
@@ -615,6 +903,39 @@ class Emitter:
             ),
         ]
 
+    def import_lines(self) -> list[str]:
+        """Standard library, runtime and sibling-module imports, in isort's order."""
+        standard = set(self.stdlib_imports) | {"from typing import Any"}
+        if self.module.enums:
+            standard.add("import enum")
+        plain = sorted(line for line in standard if line.startswith("import "))
+        by_module: dict[str, list[str]] = {}
+        for line in standard - set(plain):
+            module, _, name = line[len("from ") :].partition(" import ")
+            by_module.setdefault(module, []).append(name)
+        lines = plain + [
+            f"from {module} import {', '.join(sorted(names))}"
+            for module, names in sorted(by_module.items())
+        ]
+        lines.append("")
+        self.uses.update(("_reader", "_writer", "Codec"))
+        lines += [
+            f"from foryjson import {module} as {alias}"
+            for alias, module in sorted(RUNTIME_MODULES.items())
+            if alias in self.uses
+        ]
+        for module, names in _RUNTIME_IMPORTS:
+            used = [name for name in names if name in self.uses]
+            if used:
+                lines.append(f"from {module} import {', '.join(used)}")
+        siblings = relative_imports(
+            self.module.name,
+            {module: self.module_alias(module) for module in self.module.imports},
+        )
+        if siblings:
+            lines += ["", *siblings]
+        return lines
+
     def build(self) -> ModuleCode:
         functions: list[Function] = []
         enums = []
@@ -629,6 +950,8 @@ class Emitter:
             functions += [self.model_encoder(model), self.model_decoder(model)]
         for type_ref in self.helper_order:
             functions += list(self.helpers[type_ref])
+        for compiled in self.patterns.values():
+            functions += [compiled.format_function, compiled.parse_function]
         exports = sorted(
             [
                 "CODECS",
@@ -637,13 +960,9 @@ class Emitter:
             ],
             key=lambda name: (not name.isupper(), name),
         )
-        imports = relative_imports(
-            self.module.name,
-            {module: self.module_alias(module) for module in self.module.imports},
-        )
         return ModuleCode(
             module=self.module,
-            imports=imports,
+            import_lines=self.import_lines(),
             enums=enums,
             classes=classes,
             functions=functions,
@@ -666,12 +985,26 @@ def converts(type_ref: TypeRef) -> bool:
     if isinstance(type_ref, Nullable):
         return converts(type_ref.inner)
     if isinstance(type_ref, Scalar):
-        return type_ref.name == "float"
+        return type_ref.name not in _INLINE_DECODED
     if isinstance(type_ref, ListOf):
         return converts(type_ref.item)
     if isinstance(type_ref, DictOf):
-        return converts(type_ref.value)
+        return type_ref.key != Scalar("str") or converts(type_ref.value)
     return True
+
+
+def can_be_empty(type_ref: TypeRef) -> bool:
+    """Whether ``non_empty`` can leave a value of this type out (a zero-length value)."""
+    if isinstance(type_ref, Scalar):
+        return type_ref.name in ("str", "bytes")
+    return isinstance(type_ref, ListOf | SetOf | DictOf) or (
+        isinstance(type_ref, TupleOf) and type_ref.variadic
+    )
+
+
+def is_plain_json(value: object) -> bool:
+    """Whether a default is the same value in Python and as read from JSON."""
+    return value is None or type(value) in (bool, int, float, str)
 
 
 def repr_lines(model: ModelDef) -> list[str]:
@@ -723,7 +1056,7 @@ def implicit_default(item: FieldDef) -> object:
     if isinstance(item.type, Nullable):
         return None
     zero = zero_value(item.type)
-    if item.include is Include.NON_EMPTY and isinstance(zero, str | list | dict):
+    if item.include is Include.NON_EMPTY and can_be_empty(item.type):
         return zero
     if item.include is Include.NON_DEFAULT:
         return zero
@@ -731,10 +1064,25 @@ def implicit_default(item: FieldDef) -> object:
 
 
 def zero_value(type_ref: TypeRef) -> object:
+    """The value ``non_default`` leaves out when a field declares no default."""
     if isinstance(type_ref, Scalar):
-        return {"bool": False, "float": 0.0, "str": ""}.get(type_ref.name, 0)
+        zeros: dict[str, object] = {
+            "bool": False,
+            "float": 0.0,
+            "float32": 0.0,
+            "str": "",
+            "bytes": b"",
+            "int": 0,
+        }
+        return zeros.get(
+            type_ref.name, 0 if type_ref.name in INTEGER_RANGES else NOTHING
+        )
     if isinstance(type_ref, ListOf):
         return []
+    if isinstance(type_ref, SetOf):
+        return set()
+    if isinstance(type_ref, TupleOf):
+        return () if type_ref.variadic else NOTHING
     if isinstance(type_ref, DictOf):
         return {}
     return NOTHING

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from ..numbers import INTEGER_RANGES
 from .source import Location
 
 
@@ -28,25 +29,46 @@ class UnknownProperties(Enum):
     REJECT = "reject"
 
 
-INTEGER_RANGES: dict[str, tuple[int, int]] = {
-    "int8": (-(2**7), 2**7 - 1),
-    "int16": (-(2**15), 2**15 - 1),
-    "int32": (-(2**31), 2**31 - 1),
-    "int64": (-(2**63), 2**63 - 1),
-    "uint8": (0, 2**8 - 1),
-    "uint16": (0, 2**16 - 1),
-    "uint32": (0, 2**32 - 1),
-    "uint64": (0, 2**64 - 1),
-}
+TEMPORALS = frozenset({"date", "time", "datetime", "local_datetime", "duration"})
 
-SCALARS = frozenset({"bool", "int", "float", "str", *INTEGER_RANGES})
+SCALARS = frozenset(
+    {
+        "bool",
+        "int",
+        "float",
+        "float32",
+        "decimal",
+        "str",
+        "char",
+        "uuid",
+        "bytes",
+        "any",
+        *INTEGER_RANGES,
+        *TEMPORALS,
+    }
+)
+
+BYTE_FORMATS = ("base64", "base64url", "base16", "array", "uint8_array")
+DECIMAL_FORMATS = ("number", "string")
+EPOCH_FORMATS = ("epoch_millis", "epoch_seconds")
+
+#: Scalars that can be keys of a ``dict`` (written as JSON strings).
+KEY_SCALARS = frozenset({"str", "uuid", *INTEGER_RANGES, "int"})
+#: Scalars that can be elements of a ``set`` (hashable and with an exact equality).
+HASHABLE_SCALARS = frozenset(SCALARS - {"any", "float", "float32"})
 
 
 @dataclass(frozen=True)
 class Scalar:
-    """bool, int (unbounded), a sized integer, float or str."""
+    """A built-in type; ``format`` picks its JSON form where there is a choice.
+
+    ``format`` is a byte-array format for ``bytes`` (always set), ``"string"`` for a
+    quoted decimal, an epoch format or a Java DateTimeFormatter pattern for temporal
+    types, and None for the default form.
+    """
 
     name: str
+    format: str | None = None
 
 
 @dataclass(frozen=True)
@@ -55,9 +77,25 @@ class ListOf:
 
 
 @dataclass(frozen=True)
-class DictOf:
-    """A JSON object with string keys and values of one type."""
+class SetOf:
+    """A JSON array read into a ``set``; written sorted by each element's JSON text."""
 
+    item: TypeRef
+
+
+@dataclass(frozen=True)
+class TupleOf:
+    """``tuple[A, B]`` (a fixed-length array) or, when ``variadic``, ``tuple[T, ...]``."""
+
+    items: tuple[TypeRef, ...]
+    variadic: bool = False
+
+
+@dataclass(frozen=True)
+class DictOf:
+    """A JSON object; keys are strings on the wire and ``key`` in Python."""
+
+    key: TypeRef
     value: TypeRef
 
 
@@ -78,7 +116,7 @@ class ModelRef:
     name: str
 
 
-TypeRef = Scalar | ListOf | DictOf | Nullable | EnumRef | ModelRef
+TypeRef = Scalar | ListOf | SetOf | TupleOf | DictOf | Nullable | EnumRef | ModelRef
 
 
 def spell(type_ref: TypeRef, from_module: str = "") -> str:
@@ -87,8 +125,16 @@ def spell(type_ref: TypeRef, from_module: str = "") -> str:
         return type_ref.name
     if isinstance(type_ref, ListOf):
         return f"list[{spell(type_ref.item, from_module)}]"
+    if isinstance(type_ref, SetOf):
+        return f"set[{spell(type_ref.item, from_module)}]"
+    if isinstance(type_ref, TupleOf):
+        items = ", ".join(spell(item, from_module) for item in type_ref.items)
+        return f"tuple[{items}, ...]" if type_ref.variadic else f"tuple[{items}]"
     if isinstance(type_ref, DictOf):
-        return f"dict[str, {spell(type_ref.value, from_module)}]"
+        key, value = spell(type_ref.key, from_module), spell(
+            type_ref.value, from_module
+        )
+        return f"dict[{key}, {value}]"
     if isinstance(type_ref, Nullable):
         return f"{spell(type_ref.inner, from_module)}?"
     if type_ref.module == from_module:

@@ -6,12 +6,28 @@ import re
 
 STRATEGIES = ("identity", "camelCase", "snake_case", "PascalCase", "kebab-case")
 
-_WORD = re.compile(r"[A-Z]+[0-9]*(?![a-z])|[A-Z]?[a-z]+[0-9]*|[0-9]+")
-
 
 def words(name: str) -> list[str]:
-    """Split ``has_bitrate``, ``hasBitrate`` or ``HTTPServer2`` into lower-case words."""
-    return [word.lower() for word in _WORD.findall(name)]
+    """Split ``has_bitrate``, ``hasBitrate`` or ``HTTPServer2`` into lower-case words.
+
+    A word starts at an upper-case letter after a lower-case one or a digit, at the
+    last capital of a run followed by a lower-case letter (``HTTPServer``), and at a
+    letter after a digit. Any Unicode letter counts, so ``größe`` stays whole.
+    """
+    found: list[str] = []
+    for chunk in re.split(r"[\W_]+", name):
+        start = 0
+        for index in range(1, len(chunk)):
+            before, char = chunk[index - 1], chunk[index]
+            after = chunk[index + 1 : index + 2]
+            if (char.isupper() and (not before.isupper() or after.islower())) or (
+                char.isalpha() and before.isdigit()
+            ):
+                found.append(chunk[start:index].lower())
+                start = index
+        if chunk:
+            found.append(chunk[start:].lower())
+    return found
 
 
 def apply(strategy: str, name: str) -> str:

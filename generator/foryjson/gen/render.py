@@ -15,22 +15,6 @@ from .ir import ModelDef, ModuleDef
 
 TEMPLATE = "module.py.jinja"
 
-# Where each name generated code may use comes from, in the order imports are written.
-_RUNTIME_IMPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("foryjson.codec", ("MISSING", "Codec")),
-    (
-        "foryjson.errors",
-        (
-            "DecodeError",
-            "EncodeError",
-            "decode_mismatch",
-            "encode_mismatch",
-            "missing_property",
-            "unknown_property",
-        ),
-    ),
-)
-
 
 def _template_folder() -> Path:
     """The templates shipped in the wheel, or the repository's own in a source checkout."""
@@ -88,27 +72,6 @@ def class_doc(model: ModelDef) -> str:
     return "\n".join(lines)
 
 
-def _import_lines(code: ModuleCode) -> list[str]:
-    uses = set(code.bindings)
-    lines = []
-    if code.enums:
-        lines.append("import enum")
-    if "copysign" in uses:
-        lines.append("from math import copysign")
-    lines.append("from typing import Any")
-    lines.append("")
-    lines.append("from foryjson import reader as _reader")
-    lines.append("from foryjson import writer as _writer")
-    uses.add("Codec")
-    for module, names in _RUNTIME_IMPORTS:
-        used = [name for name in names if name in uses]
-        if used:
-            lines.append(f"from {module} import {', '.join(used)}")
-    if code.imports:
-        lines += ["", *code.imports]
-    return lines
-
-
 def _bindings(code: ModuleCode) -> list[str]:
     lines = []
     if "_escape" in code.bindings:
@@ -127,11 +90,11 @@ def render_module(module: ModuleDef, all_modules: dict[str, ModuleDef]) -> str:
         .render(
             module=module,
             code=code,
-            import_lines=_import_lines(code),
+            import_lines=code.import_lines,
             bindings=_bindings(code),
             tables=code.tables,
-            codec_types=[item.enum.name for item in code.enums]
-            + [item.model.name for item in code.classes],
+            codec_types=[(item.enum.name, False) for item in code.enums]
+            + [(item.model.name, item.exact) for item in code.classes],
         )
     )
     return format_source(source)

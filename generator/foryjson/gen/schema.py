@@ -11,15 +11,22 @@ from __future__ import annotations
 import keyword
 import math
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from .. import binary, identifiers, numbers, temporal
+from ..errors import DecodeError
+from ..numbers import INTEGER_RANGES
 from . import naming, typeexpr
 from .ir import (
-    INTEGER_RANGES,
+    BYTE_FORMATS,
+    DECIMAL_FORMATS,
+    EPOCH_FORMATS,
+    KEY_SCALARS,
     NO_DEFAULT,
     SCALARS,
+    TEMPORALS,
     DictOf,
     EnumDef,
     EnumRef,
@@ -31,19 +38,34 @@ from .ir import (
     ModuleDef,
     Nullable,
     Scalar,
+    SetOf,
+    TupleOf,
     TypeRef,
     UnknownProperties,
     spell,
 )
-from .source import Location, Node, SchemaError, load, suggest
+from .patterns import PatternError, compile_pattern
+from .source import Node, SchemaError, load, suggest
 
 _MODULE_KEYS = ("doc", "options", "enums", "models")
-_OPTION_KEYS = ("naming", "include", "unknown_properties")
+_OPTION_KEYS = ("naming", "include", "unknown_properties", "byte_array_format")
 _MODEL_KEYS = ("doc", "fields", "order", *_OPTION_KEYS)
-_FIELD_KEYS = ("type", "json", "default", "include", "doc")
+_FIELD_KEYS = ("type", "json", "default", "include", "format", "doc")
 _TYPE_NAME = re.compile(r"[A-Z][A-Za-z0-9]*\Z")
-_RESERVED_ATTRIBUTES = frozenset({"to_json", "to_json_bytes", "from_json"})
-_RESERVED_MODULE_NAMES = frozenset({"CODECS"})
+_RESERVED_ATTRIBUTES = {
+    "to_json": "is taken by a generated method",
+    "to_json_bytes": "is taken by a generated method",
+    "from_json": "is taken by a generated method",
+    "self": "is the first parameter of the generated methods",
+}
+# Names a generated module defines or may import, so no enum or model may take them.
+_RESERVED_TYPE_NAMES = frozenset(
+    {"CODECS", "Any", "Codec", "DecodeError", "EncodeError", "MISSING"}
+    | {"Decimal", "UUID"}
+)
+_BUILTIN_TYPES = sorted(
+    SCALARS, key=lambda name: (name.rstrip("0123456789"), len(name), name)
+)
 
 
 @dataclass(frozen=True)
@@ -54,7 +76,9 @@ class SchemaFile:
     module: str
     """Dotted module path relative to the output folder."""
     display: str
-    """How messages and the generated header name the file."""
+    """How messages name the file: as the command line did."""
+    source: str
+    """How the generated header names the file, the same from any folder."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +86,7 @@ class _Options:
     naming: str = "identity"
     include: Include = Include.NON_NULL
     unknown_properties: UnknownProperties = UnknownProperties.IGNORE
+    byte_array_format: str = "base64"
 
 
 @dataclass(frozen=True)
@@ -90,10 +115,15 @@ def _collect_declarations(root: Node) -> dict[str, _Declared]:
         if section not in entries:
             continue
         for name, key, value in entries[section][1].items(section):
-            if not _TYPE_NAME.match(name) or name in _RESERVED_MODULE_NAMES:
+            if not _TYPE_NAME.match(name):
                 raise key.error(
-                    f"{kind} name '{name}' must start with an upper-case letter and hold only"
-                    " letters and digits"
+                    f"{kind} name '{name}' must start with an upper-case letter and hold"
+                    " only letters and digits, as in PascalCase"
+                )
+            if name in _RESERVED_TYPE_NAMES:
+                raise key.error(
+                    f"{kind} name '{name}' is taken by a name generated modules define"
+                    " or import; choose another name"
                 )
             if name in names:
                 raise key.error(f"'{name}' is declared twice in this file")
@@ -123,7 +153,7 @@ def _build_module(
             models.append(_build_model(name, key, value, options, resolver))
     return ModuleDef(
         name=file.module,
-        source=file.display,
+        source=file.source,
         doc=doc,
         enums=tuple(enums),
         models=tuple(models),
@@ -148,13 +178,18 @@ def _options_from(
                 f"unknown naming strategy '{value}'{suggest(value, naming.STRATEGIES)};"
                 f" choose one of {', '.join(naming.STRATEGIES)}"
             )
-        result = _Options(value, result.include, result.unknown_properties)
+        result = replace(result, naming=value)
     if "include" in entries:
-        result = _Options(
-            result.naming,
-            _read_include(entries["include"][1]),
-            result.unknown_properties,
-        )
+        result = replace(result, include=_read_include(entries["include"][1]))
+    if "byte_array_format" in entries:
+        node = entries["byte_array_format"][1]
+        value = node.text("byte_array_format")
+        if value not in BYTE_FORMATS:
+            raise node.error(
+                f"unknown byte_array_format '{value}'{suggest(value, BYTE_FORMATS)};"
+                f" choose one of {', '.join(BYTE_FORMATS)}"
+            )
+        result = replace(result, byte_array_format=value)
     if "unknown_properties" in entries:
         node = entries["unknown_properties"][1]
         value = node.text("unknown_properties")
@@ -164,7 +199,7 @@ def _options_from(
                 f"unknown_properties must be one of {', '.join(choices)}, not '{value}'"
                 + suggest(value, choices)
             )
-        result = _Options(result.naming, result.include, UnknownProperties(value))
+        result = replace(result, unknown_properties=UnknownProperties(value))
     return result
 
 
@@ -176,6 +211,17 @@ def _read_include(node: Node) -> Include:
             f"include must be one of {', '.join(choices)}, not '{value}'{suggest(value, choices)}"
         )
     return Include(value)
+
+
+def _identifier_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a Python attribute of generated code, if it cannot."""
+    if not name.isidentifier():
+        return "is not a Python identifier"
+    if keyword.iskeyword(name):
+        return "is a Python keyword"
+    if name.startswith("_"):
+        return "starts with '_', which generated code keeps for itself"
+    return None
 
 
 def _build_enum(name: str, key: Node, value: Node) -> EnumDef:
@@ -190,13 +236,13 @@ def _build_enum(name: str, key: Node, value: Node) -> EnumDef:
     members: list[str] = []
     for member_node in values_node.sequence(f"the values of enum {name}"):
         member = member_node.text(f"a value of enum {name}")
-        if (
-            not member.isidentifier()
-            or keyword.iskeyword(member)
-            or member.startswith("_")
-        ):
+        problem = _identifier_problem(member) or (
+            "is taken by enum.Enum" if member == "mro" else None
+        )
+        if problem:
             raise member_node.error(
-                f"enum value '{member}' must be a Python identifier that does not start with '_'"
+                f"enum value '{member}' {problem}; enum values are also the names of"
+                " the Python members"
             )
         if member in members:
             raise member_node.error(f"enum value '{member}' appears twice in {name}")
@@ -219,7 +265,7 @@ class _Resolver:
         try:
             expression = typeexpr.parse(text)
         except typeexpr.TypeSyntaxError as error:
-            raise SchemaError(_shift(node.location, error.offset), str(error)) from None
+            raise SchemaError(node.at(error.offset), str(error)) from None
         return self._resolve(expression, node)
 
     def _resolve(self, expression: typeexpr.TypeExpr, node: Node) -> TypeRef:
@@ -229,32 +275,53 @@ class _Resolver:
             arguments = [
                 self._resolve(argument, node) for argument in expression.arguments
             ]
+            first = arguments[0]
             if expression.constructor == "list":
-                return ListOf(arguments[0])
-            if arguments[0] != Scalar("str"):
-                raise node.error(
-                    f"dict keys must be str, not {spell(arguments[0], self.module)}"
+                return ListOf(first)
+            if expression.constructor == "tuple":
+                if arguments[-1] == _ELLIPSIS:
+                    return TupleOf((first,), variadic=True)
+                return TupleOf(tuple(arguments))
+            if expression.constructor == "set":
+                if not _hashable(first):
+                    raise SchemaError(
+                        node.at(expression.arguments[0].offset),
+                        f"set elements must be hashable values, not"
+                        f" {spell(first, self.module)}; use a list instead",
+                    )
+                return SetOf(first)
+            if not (
+                isinstance(first, EnumRef)
+                or (isinstance(first, Scalar) and first.name in KEY_SCALARS)
+            ):
+                raise SchemaError(
+                    node.at(expression.arguments[0].offset),
+                    f"dict keys must be str, an integer type, uuid or an enum, not"
+                    f" {spell(first, self.module)}, because JSON object keys are strings",
                 )
-            return DictOf(arguments[1])
-        return self._resolve_name(expression.name, node)
+            return DictOf(first, arguments[1])
+        if expression.name == typeexpr.ELLIPSIS:
+            return _ELLIPSIS
+        return self._resolve_name(expression, node)
 
-    def _resolve_name(self, name: str, node: Node) -> TypeRef:
+    def _resolve_name(self, expression: typeexpr.Named, node: Node) -> TypeRef:
+        name = expression.name
         if name in SCALARS:
             return Scalar(name)
         module, _, local = name.rpartition(".")
         module = module or self.module
         if module not in self.declared:
-            raise node.error(
-                f"unknown module '{module}' in type '{name}'{suggest(module, self.declared)}"
+            raise SchemaError(
+                node.at(expression.offset),
+                f"unknown module '{module}' in type '{name}'"
+                f"{suggest(module, self.declared)}; the schema files make the modules"
+                f" {', '.join(sorted(self.declared))}",
             )
         declaration = self.declared[module].get(local)
         if declaration is None:
-            candidates = list(self.declared[module])
-            if module == self.module:
-                candidates += sorted(SCALARS) + list(typeexpr.ARITY)
-            where = "" if module == self.module else f" in module '{module}'"
-            raise node.error(
-                f"unknown type '{local}'{where}{suggest(local, candidates)}"
+            raise SchemaError(
+                node.at(expression.offset + len(name) - len(local)),
+                self._unknown_type(module, local),
             )
         if module != self.module:
             self.used_modules.add(module)
@@ -262,14 +329,39 @@ class _Resolver:
             return EnumRef(module, local)
         return ModelRef(module, local)
 
+    def _unknown_type(self, module: str, name: str) -> str:
+        declared = sorted(self.declared[module])
+        if module != self.module:
+            return f"unknown type '{name}' in module '{module}'" + (
+                suggest(name, declared)
+                or f"; it declares {', '.join(declared) or 'no enums or models'}"
+            )
+        return f"unknown type '{name}'" + (
+            suggest(name, [*declared, *_BUILTIN_TYPES, *typeexpr.ARITY])
+            or f"; use a built-in type ({', '.join(_BUILTIN_TYPES)}, list[T],"
+            " dict[str, T]), an enum or model of this file, or module.Name for one"
+            " of another schema file"
+        )
+
     def enum_members(self, target: EnumRef) -> tuple[str, ...]:
         enum = self.declared[target.module][target.name].enum
         assert enum is not None
         return enum.members
 
 
-def _shift(location: Location, offset: int) -> Location:
-    return Location(location.file, location.line, location.column + offset)
+# Marks the "..." of tuple[T, ...] while arguments are resolved.
+_ELLIPSIS = Scalar(typeexpr.ELLIPSIS)
+
+
+def _hashable(type_ref: TypeRef) -> bool:
+    """Whether values of a type can be set elements."""
+    if isinstance(type_ref, Nullable):
+        return _hashable(type_ref.inner)
+    if isinstance(type_ref, Scalar):
+        return type_ref.name != "any"
+    if isinstance(type_ref, TupleOf):
+        return all(_hashable(item) for item in type_ref.items)
+    return isinstance(type_ref, EnumRef)
 
 
 def _build_model(
@@ -287,9 +379,13 @@ def _build_model(
     ):
         field = _build_field(field_name, field_key, field_node, options, resolver)
         if field.json_name in json_names:
+            strategy = (
+                f" (naming: {options.naming})" if options.naming != "identity" else ""
+            )
             raise field_key.error(
-                f"JSON name '{field.json_name}' of field '{field_name}' is already used by"
-                f" field '{json_names[field.json_name].name}' of {name}"
+                f"fields '{json_names[field.json_name].name}' and '{field_name}' of"
+                f" {name} both have the JSON name '{field.json_name}'{strategy};"
+                " give one of them another with 'json:'"
             )
         json_names[field.json_name] = field
         fields.append(field)
@@ -327,20 +423,19 @@ def _write_order(
 def _build_field(
     name: str, key: Node, node: Node, options: _Options, resolver: _Resolver
 ) -> FieldDef:
-    if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
+    problem = _identifier_problem(name) or _RESERVED_ATTRIBUTES.get(name)
+    if problem:
         raise key.error(
-            f"field name '{name}' must be a Python identifier that does not start with '_';"
-            " use 'json:' to choose any JSON name"
+            f"field name '{name}' {problem}; rename the field and set 'json: {name}'"
+            " to keep the JSON name"
         )
-    if name in _RESERVED_ATTRIBUTES:
-        raise key.error(
-            f"field name '{name}' is taken by a generated method; rename it and set 'json: {name}'"
-        )
+    if node.is_null:
+        raise node.error(f"field {name} needs a type, as in '{name}: str'")
     if not node.is_mapping:
         return FieldDef(
             name=name,
             json_name=naming.apply(options.naming, name),
-            type=resolver.resolve(node),
+            type=_with_byte_format(resolver.resolve(node), options.byte_array_format),
             include=options.include,
             default=NO_DEFAULT,
             doc=None,
@@ -350,6 +445,9 @@ def _build_field(
     if "type" not in entries:
         raise node.error(f"field {name} needs 'type'")
     type_ref = resolver.resolve(entries["type"][1])
+    if "format" in entries:
+        type_ref = _with_format(type_ref, entries["format"][1], resolver.module)
+    type_ref = _with_byte_format(type_ref, options.byte_array_format)
     json_name = naming.apply(options.naming, name)
     if "json" in entries:
         json_name = entries["json"][1].text("json")
@@ -374,87 +472,256 @@ def _build_field(
     )
 
 
+def _map_scalars(type_ref: TypeRef, change: Callable[[Scalar], Scalar]) -> TypeRef:
+    """The type with ``change`` applied to every scalar in it."""
+    if isinstance(type_ref, Scalar):
+        return change(type_ref)
+    if isinstance(type_ref, Nullable):
+        return Nullable(_map_scalars(type_ref.inner, change))
+    if isinstance(type_ref, ListOf):
+        return ListOf(_map_scalars(type_ref.item, change))
+    if isinstance(type_ref, SetOf):
+        return SetOf(_map_scalars(type_ref.item, change))
+    if isinstance(type_ref, TupleOf):
+        items = tuple(_map_scalars(item, change) for item in type_ref.items)
+        return TupleOf(items, type_ref.variadic)
+    if isinstance(type_ref, DictOf):
+        return DictOf(type_ref.key, _map_scalars(type_ref.value, change))
+    return type_ref
+
+
+def _with_byte_format(type_ref: TypeRef, byte_format: str) -> TypeRef:
+    """Give every byte array without a format of its own the option's format."""
+    return _map_scalars(
+        type_ref,
+        lambda scalar: (
+            Scalar("bytes", byte_format)
+            if scalar.name == "bytes" and scalar.format is None
+            else scalar
+        ),
+    )
+
+
+def _format_target(type_ref: TypeRef) -> Scalar | None:
+    """The scalar a field's ``format`` applies to: the field's own, or one level down."""
+    if isinstance(type_ref, Nullable):
+        return _format_target(type_ref.inner)
+    if isinstance(type_ref, Scalar):
+        return type_ref
+    if isinstance(type_ref, ListOf | SetOf) or (
+        isinstance(type_ref, TupleOf) and type_ref.variadic
+    ):
+        inner = (
+            type_ref.item if isinstance(type_ref, ListOf | SetOf) else type_ref.items[0]
+        )
+        inner = inner.inner if isinstance(inner, Nullable) else inner
+        return inner if isinstance(inner, Scalar) else None
+    if isinstance(type_ref, DictOf):
+        inner = (
+            type_ref.value.inner
+            if isinstance(type_ref.value, Nullable)
+            else type_ref.value
+        )
+        return inner if isinstance(inner, Scalar) else None
+    return None
+
+
+def _with_format(type_ref: TypeRef, node: Node, module: str) -> TypeRef:
+    """Apply a field's ``format`` to its scalar, checking that it fits."""
+    text = node.text("format")
+    target = _format_target(type_ref)
+    if target is None or target.name not in (*TEMPORALS, "bytes", "decimal"):
+        raise node.error(
+            f"format applies to bytes, decimal and date/time types (also as list"
+            f" elements or dict values), not to {spell(type_ref, module)}"
+        )
+    if target.name == "bytes":
+        choices: tuple[str, ...] = BYTE_FORMATS
+    elif target.name == "decimal":
+        choices = DECIMAL_FORMATS
+    elif target.name == "datetime":
+        choices = ("iso", *EPOCH_FORMATS)
+    else:
+        choices = ("iso",)
+    if text in choices:
+        form: str | None = None if text in ("iso", "number") else text
+    elif target.name in TEMPORALS and target.name != "duration":
+        try:
+            compile_pattern(text, target.name, "check")
+        except PatternError as error:
+            raise SchemaError(
+                node.at(error.offset), f"format pattern: {error}"
+            ) from None
+        form = text
+    else:
+        raise node.error(
+            f"unknown format '{text}' for {target.name}{suggest(text, choices)};"
+            f" choose one of {', '.join(choices)}"
+            + (" or a pattern such as 'dd/MM/uuuu'" if target.name in TEMPORALS else "")
+        )
+    formatted = Scalar(target.name, form)
+    return _map_scalars(
+        type_ref, lambda scalar: formatted if scalar == target else scalar
+    )
+
+
 def _read_default(node: Node, type_ref: TypeRef, resolver: _Resolver) -> object:
     """Check a default value against its type; returns it as plain data."""
-    if node.is_mapping or node.is_sequence:
-        if (
-            isinstance(type_ref, ListOf)
-            and node.is_sequence
-            and not node.sequence("a default")
-        ):
-            return []
-        if (
-            isinstance(type_ref, DictOf)
-            and node.is_mapping
-            and not list(node.items("a default"))
-        ):
-            return {}
-        raise node.error("a container default must be empty: write [] or {}")
-    value = node.scalar()
     described = spell(type_ref, resolver.module)
+    target = type_ref.inner if isinstance(type_ref, Nullable) else type_ref
+    if isinstance(target, ModelRef) and not node.is_null:
+        model = spell(target, resolver.module)
+        raise node.error(
+            f"a field of model type {model} can have no default but null; make the"
+            f" type '{model}?', which defaults to null"
+        )
+    if node.is_mapping or node.is_sequence:
+        spelled, empty = ("list", "[]") if node.is_sequence else ("dict", "{}")
+        value = _empty_default(target, node.is_sequence)
+        if value is None:
+            raise node.error(f"a {spelled} default does not fit the type {described}")
+        if not node.is_empty:
+            raise node.error(f"a {spelled} default must be empty: write {empty}")
+        return value
+    value = node.scalar()
     if value is None:
         if isinstance(type_ref, Nullable):
             return None
-        raise node.error(f"default null does not fit the non-nullable type {described}")
-    target = type_ref.inner if isinstance(type_ref, Nullable) else type_ref
+        raise node.error(
+            f"default null does not fit the type {described};"
+            f" write '{described}?' to allow null"
+        )
+    if isinstance(target, Scalar) and target.name in _READ_DEFAULTS:
+        return _runtime_default(node, target, described)
     if isinstance(target, Scalar):
-        if target.name == "bool" and isinstance(value, bool):
-            return value
-        if target.name == "str" and isinstance(value, str):
-            return value
-        if (
-            target.name == "float"
-            and isinstance(value, int | float)
-            and not isinstance(value, bool)
-        ):
-            if isinstance(value, float) and not math.isfinite(value):
-                raise node.error("a float default must be finite")
-            return float(value)
-        if isinstance(value, int) and not isinstance(value, bool):
-            if target.name == "int":
-                return value
-            if target.name in INTEGER_RANGES:
-                low, high = INTEGER_RANGES[target.name]
-                if low <= value <= high:
-                    return value
-                raise node.error(f"default {value} is out of range for {target.name}")
-    elif isinstance(target, EnumRef) and isinstance(value, str):
+        return _scalar_default(node, value, target.name, described)
+    if isinstance(target, EnumRef) and isinstance(value, str):
         members = resolver.enum_members(target)
         if value in members:
             return value
         raise node.error(
-            f"default '{value}' is not a value of {target.name}{suggest(value, members)}"
+            f"default '{value}' is not a value of {target.name}"
+            + (suggest(value, members) or f"; choose one of {', '.join(members)}")
         )
-    raise node.error(f"default {value!r} does not fit the type {described}")
+    raise node.error(
+        f"default {_written(node, value)} does not fit the type {described}"
+    )
+
+
+def _empty_default(target: TypeRef, sequence: bool) -> object:
+    """The empty value a ``[]`` or ``{}`` default stands for, or None if it does not fit."""
+    if sequence:
+        if isinstance(target, ListOf):
+            return []
+        if isinstance(target, SetOf):
+            return set()
+        if isinstance(target, TupleOf) and target.variadic:
+            return ()
+        if target in (Scalar("bytes", "array"), Scalar("bytes", "uint8_array")):
+            return b""
+        return None
+    return {} if isinstance(target, DictOf) else None
+
+
+# Defaults of these types are read by the runtime from their JSON text, as written in
+# the schema (ISO forms for dates and times, whatever the field's format).
+_READ_DEFAULTS: dict[str, Callable[[object], object]] = {
+    "decimal": numbers.read_decimal_string,
+    "float32": lambda text: numbers.read_float32(float(str(text))),
+    "char": identifiers.read_char,
+    "uuid": identifiers.read_uuid,
+    "date": temporal.read_date,
+    "time": temporal.read_time,
+    "datetime": temporal.read_datetime,
+    "local_datetime": temporal.read_local_datetime,
+    "duration": temporal.read_duration,
+    "bytes": lambda text: text,  # replaced per format below
+}
+
+
+def _runtime_default(node: Node, target: Scalar, described: str) -> object:
+    if node.is_sequence or node.is_mapping:
+        raise node.error(f"the default does not fit the type {described}")
+    text = node.written
+    read = _READ_DEFAULTS[target.name]
+    if target.name == "bytes":
+        if target.format in ("array", "uint8_array"):
+            raise node.error("a byte-array default in an array format must be []")
+        read = getattr(binary, f"read_{target.format}")
+    try:
+        return read(text)
+    except (DecodeError, ValueError) as error:
+        message = error.message if isinstance(error, DecodeError) else str(error)
+        raise node.error(
+            f"default {text!r} does not fit the type {described}: {message}"
+        ) from None
+
+
+def _scalar_default(node: Node, value: object, name: str, described: str) -> object:
+    if name == "bool" and isinstance(value, bool):
+        return value
+    if name == "str" and isinstance(value, str):
+        return value
+    if name == "float":
+        if isinstance(value, str) and node.plain and _FLOAT.match(value):
+            value = float(value)  # YAML 1.1 reads 1e3, without a dot, as text
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            if not math.isfinite(value):
+                raise node.error("a float default must be finite, as JSON has no NaN")
+            return float(value)
+    elif (name == "int" or name in INTEGER_RANGES) and type(value) is int:
+        low, high = INTEGER_RANGES.get(name, (value, value))
+        if low <= value <= high:
+            return value
+        raise node.error(
+            f"default {value} is out of range for {name} ({low} to {high})"
+        )
+    hint = node.why_not_text() if name == "str" else ""
+    raise node.error(
+        f"default {_written(node, value)} does not fit the type {described}{hint}"
+    )
+
+
+_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\Z")
+
+
+def _written(node: Node, value: object) -> str:
+    """A default as the schema spells it: ``true`` rather than ``True``."""
+    return f"'{value}'" if isinstance(value, str) else node.written
 
 
 def _check_required_cycles(modules: list[ModuleDef]) -> None:
     """Reject models that need themselves: a chain of required model fields with no way out."""
     models = {
-        (module.name, model.name): model
+        ModelRef(module.name, model.name): model
         for module in modules
         for model in module.models
     }
-    state: dict[tuple[str, str], str] = {}
+    done: set[ModelRef] = set()
 
-    def visit(key: tuple[str, str], trail: list[FieldDef]) -> None:
-        state[key] = "active"
-        for field in models[key].fields:
+    def visit(holder: ModelRef, path: list[tuple[ModelRef, FieldDef]]) -> None:
+        for field in models[holder].fields:
             if not field.required or not isinstance(field.type, ModelRef):
                 continue
-            target = (field.type.module, field.type.name)
-            if state.get(target) == "active":
-                chain = " -> ".join(f"{item.name}" for item in [*trail, field])
+            steps = [*path, (holder, field)]
+            holders = [model for model, _ in steps]
+            if field.type in holders:
+                cycle = steps[holders.index(field.type) :]
+                chain = " -> ".join(
+                    f"{spell(model, holder.module)}.{item.name}"
+                    for model, item in cycle
+                )
+                target = spell(field.type, holder.module)
                 raise SchemaError(
                     field.location,
-                    f"model {key[1]} can never be built: the required field chain {chain}"
-                    f" leads back to {target[1]}; make a field on the cycle nullable"
-                    " (add '?') or give it a default",
+                    f"required fields form a cycle, so no {target} can ever be built:"
+                    f" {chain} -> {target}; make one of these fields nullable (add '?')"
+                    " or give it a default",
                 )
-            if target not in state:
-                visit(target, [*trail, field])
-        state[key] = "done"
+            if field.type not in done:
+                visit(field.type, steps)
+        done.add(holder)
 
-    for key in sorted(models):
-        if key not in state:
-            visit(key, [])
+    for model in sorted(models, key=lambda ref: (ref.module, ref.name)):
+        if model not in done:
+            visit(model, [])

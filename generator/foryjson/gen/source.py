@@ -53,6 +53,18 @@ class Node:
     def error(self, message: str) -> SchemaError:
         return SchemaError(self.location, message)
 
+    def at(self, offset: int) -> Location:
+        """The location of character ``offset`` of a one-line scalar's text."""
+        node = self._node
+        if (
+            not isinstance(node, yaml.ScalarNode)
+            or node.style not in _INLINE
+            or node.start_mark.line != node.end_mark.line
+        ):
+            return self.location
+        shift = offset + (1 if node.style else 0)  # past the opening quote
+        return Location(self._file, self.location.line, self.location.column + shift)
+
     @property
     def is_mapping(self) -> bool:
         return isinstance(self._node, yaml.MappingNode)
@@ -67,6 +79,21 @@ class Node:
             ":null"
         )
 
+    @property
+    def is_empty(self) -> bool:
+        """An empty list, mapping or scalar."""
+        return not self._node.value
+
+    @property
+    def plain(self) -> bool:
+        """Whether a scalar is written without quotes, so that YAML guessed its type."""
+        return isinstance(self._node, yaml.ScalarNode) and self._node.style is None
+
+    @property
+    def written(self) -> str:
+        """A scalar as written in the file, for messages: ``true``, not ``True``."""
+        return str(self._node.value)
+
     def scalar(self) -> object:
         """The plain value of a scalar node: str, int, float, bool or None."""
         if not isinstance(self._node, yaml.ScalarNode):
@@ -74,22 +101,30 @@ class Node:
         return _CONSTRUCTOR.construct_object(self._node, deep=True)
 
     def text(self, what: str) -> str:
-        if not isinstance(self._node, yaml.ScalarNode) or not self._node.tag.endswith(
-            ":str"
-        ):
-            raise self.error(f"{what} must be a string")
-        return str(self._node.value)
+        node = self._node
+        if not isinstance(node, yaml.ScalarNode) or not node.tag.endswith(":str"):
+            raise self.error(f"{what} must be a string{self.why_not_text()}")
+        return str(node.value)
 
-    def boolean(self, what: str) -> bool:
-        value = self.scalar() if isinstance(self._node, yaml.ScalarNode) else None
-        if not isinstance(value, bool):
-            raise self.error(f"{what} must be true or false")
-        return value
+    def why_not_text(self) -> str:
+        """What YAML read instead of a string, with how to quote it, for messages."""
+        node = self._node
+        if not isinstance(node, yaml.ScalarNode):
+            return ", not a list" if self.is_sequence else ", not a mapping"
+        if not node.value:
+            return ", but it is empty"
+        if not self.plain:
+            return ""
+        kind = _KINDS.get(node.tag.rpartition(":")[2], "a value")
+        return f"; YAML reads {node.value} as {kind}, write '{node.value}' for the text"
+
+    def _but_empty(self) -> str:
+        return ", but it is empty" if self.is_null else ""
 
     def items(self, what: str) -> Iterator[tuple[str, Node, Node]]:
         """The entries of a mapping as (key, key node, value node); duplicate keys fail."""
         if not isinstance(self._node, yaml.MappingNode):
-            raise self.error(f"{what} must be a mapping")
+            raise self.error(f"{what} must be a mapping{self._but_empty()}")
         seen: set[str] = set()
         for key_node, value_node in self._node.value:
             key = Node(key_node, self._file)
@@ -101,7 +136,7 @@ class Node:
 
     def sequence(self, what: str) -> list[Node]:
         if not isinstance(self._node, yaml.SequenceNode):
-            raise self.error(f"{what} must be a list")
+            raise self.error(f"{what} must be a list{self._but_empty()}")
         return [Node(child, self._file) for child in self._node.value]
 
     def mapping(
@@ -121,29 +156,75 @@ class Node:
 
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
-_FLOW_HINT = (
-    "; in a flow mapping such as {type: ...}, quote type expressions that hold"
-    ' ?, [ or , (write {type: "list[int]"})'
+_INLINE = (None, '"', "'")  # plain and quoted scalar styles
+_KINDS = {
+    "bool": "a boolean",
+    "int": "a number",
+    "float": "a number",
+    "null": "null",
+    "timestamp": "a date",
+    "merge": "a merge key",
+}
+
+# Hints for PyYAML problems that schema authors run into, by what the problem says.
+_HINTS = (
+    (
+        ("got '['", "got '?'"),
+        "; in a flow mapping such as {type: ...}, quote type expressions that hold"
+        ' ?, [ or , (write {type: "list[int]"})',
+    ),
+    (
+        ("got ':'", "mapping values"),
+        "; quote text that holds ': ', and check that every [ and { is closed",
+    ),
+    (("'\\t'",), "; indent with spaces, not tabs"),
 )
 
 
 def load(path: Path, display: str) -> Node:
     """Parse one schema file into a located node tree; YAML errors become SchemaErrors."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        data = path.read_bytes()
+    except OSError as error:
         raise SchemaError(
-            Location(display, 1, 1), f"cannot read the file: {error}"
+            Location(display, 1, 1), f"cannot read the file: {error.strerror}"
+        ) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SchemaError(
+            _locate(display, data[: error.start].decode("utf-8")),
+            f"the file is not valid UTF-8 (byte 0x{data[error.start]:02x});"
+            " save it as UTF-8",
         ) from None
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.reader.ReaderError as error:
+        raise SchemaError(
+            _locate(display, text[: error.position]),
+            f"invalid YAML: the character U+{error.character:04X} is not allowed",
+        ) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        message = f"invalid YAML: {error.problem or error.context}"
-        if error.context and "flow" in error.context:
-            message += _FLOW_HINT
-        raise SchemaError(Location(display, line, column), message) from None
-    if root is None:
-        raise SchemaError(Location(display, 1, 1), "the schema file is empty")
+        problem = error.problem or ""
+        if problem.startswith("but") and error.context:
+            problem = f"{error.context}, {problem}"
+        hints = "".join(
+            hint for words, hint in _HINTS if any(word in problem for word in words)
+        )
+        raise SchemaError(
+            Location(display, line, column), f"invalid YAML: {problem}{hints}"
+        ) from None
+    if root is None or Node(root, display).is_null:
+        raise SchemaError(
+            Location(display, 1, 1),
+            "the schema file is empty; declare models: or enums: in it",
+        )
     return Node(root, display)
+
+
+def _locate(display: str, before: str) -> Location:
+    """The location just after the text ``before``."""
+    line = before.count("\n") + 1
+    return Location(display, line, len(before) - before.rfind("\n"))

@@ -7,9 +7,11 @@ and models of every schema file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-_TOKEN = re.compile(r"\s*(?:([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)|(.))")
+_TOKEN = re.compile(
+    r"\s*(?:([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*|\.\.\.)|(.))"
+)
 
 
 @dataclass(frozen=True)
@@ -17,6 +19,8 @@ class Named:
     """A scalar, enum or model name, possibly qualified by a module path."""
 
     name: str
+    offset: int = field(default=0, compare=False)
+    """Where the name starts in the expression, for messages."""
 
 
 @dataclass(frozen=True)
@@ -25,16 +29,31 @@ class Generic:
 
     constructor: str
     arguments: tuple[TypeExpr, ...]
+    offset: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
 class Optional:
     inner: TypeExpr
 
+    @property
+    def offset(self) -> int:
+        return self.inner.offset
+
 
 TypeExpr = Named | Generic | Optional
 
-ARITY = {"list": 1, "dict": 2}
+#: The generic constructors and how many arguments each takes (tuple: one or more).
+ARITY = {"list": 1, "set": 1, "dict": 2, "tuple": 0}
+_USAGE = {
+    "list": "list[T]",
+    "set": "set[T]",
+    "dict": "dict[K, V]",
+    "tuple": "tuple[A, B] or tuple[T, ...]",
+}
+#: Stands for "any number of elements" in ``tuple[T, ...]``.
+ELLIPSIS = "..."
+_HINTS = {"<": "; type arguments go in square brackets, as in list[int]"}
 
 
 class TypeSyntaxError(ValueError):
@@ -67,43 +86,60 @@ class _Parser:
             else len(self.text)
         )
 
+    def fail(self, expected: str) -> TypeSyntaxError:
+        found = self.peek()
+        return TypeSyntaxError(
+            f"expected {expected} in type '{self.text}', found "
+            + (f"'{found}'{_HINTS.get(found, '')}" if found else "the end"),
+            self.offset(),
+        )
+
     def expect(self, token: str) -> None:
         if self.peek() != token:
-            found = self.peek()
-            raise TypeSyntaxError(
-                f"expected '{token}' in type '{self.text}'"
-                + (f", found '{found}'" if found else ", found the end"),
-                self.offset(),
-            )
+            raise self.fail(f"'{token}'")
         self.index += 1
 
     def parse_type(self) -> TypeExpr:
         start = self.offset()
-        token = self.peek()
-        if token is None or not (token[0].isalpha() or token[0] == "_"):
-            raise TypeSyntaxError(f"expected a type name in '{self.text}'", start)
+        word = self.peek()
+        if word is None or not (word[0].isalpha() or word[0] == "_"):
+            raise self.fail("a type name")
         self.index += 1
-        result: TypeExpr = Named(token)
+        result: TypeExpr = Named(word, start)
         if self.peek() == "[":
-            if token not in ARITY:
-                raise TypeSyntaxError(f"'{token}' takes no type arguments", start)
+            if word not in ARITY:
+                raise TypeSyntaxError(
+                    f"'{word}' takes no type arguments; only list, set, dict and"
+                    " tuple do",
+                    start,
+                )
             self.index += 1
             arguments = [self.parse_type()]
             while self.peek() == ",":
                 self.index += 1
+                if word == "tuple" and self.peek() == ELLIPSIS:
+                    arguments.append(Named(ELLIPSIS, self.offset()))
+                    self.index += 1
+                    if len(arguments) != 2:
+                        raise TypeSyntaxError(
+                            "write tuple[T, ...] for a tuple of any length: '...'"
+                            " follows exactly one element type",
+                            arguments[-1].offset,
+                        )
+                    break
                 arguments.append(self.parse_type())
             self.expect("]")
-            if len(arguments) != ARITY[token]:
+            if ARITY[word] and len(arguments) != ARITY[word]:
                 raise TypeSyntaxError(
-                    f"'{token}' takes {ARITY[token]} type argument"
-                    + ("s" if ARITY[token] > 1 else "")
-                    + f", got {len(arguments)}",
+                    f"'{word}' takes {ARITY[word]} type argument"
+                    + ("s" if ARITY[word] > 1 else "")
+                    + f", got {len(arguments)}: write {_USAGE[word]}",
                     start,
                 )
-            result = Generic(token, tuple(arguments))
-        elif token in ARITY:
+            result = Generic(word, tuple(arguments), start)
+        elif word in ARITY:
             raise TypeSyntaxError(
-                f"'{token}' needs type arguments, as in {token}[...]", start
+                f"'{word}' needs type arguments: write {_USAGE[word]}", start
             )
         if self.peek() == "?":
             self.index += 1
@@ -119,8 +155,10 @@ def parse(text: str) -> TypeExpr:
     """Parse a whole type expression; raises ``TypeSyntaxError``."""
     parser = _Parser(text)
     result = parser.parse_type()
-    if parser.peek() is not None:
+    found = parser.peek()
+    if found is not None:
         raise TypeSyntaxError(
-            f"unexpected '{parser.peek()}' in type '{text}'", parser.offset()
+            f"unexpected '{found}' in type '{text}'{_HINTS.get(found, '')}",
+            parser.offset(),
         )
     return result
