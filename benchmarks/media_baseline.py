@@ -8,11 +8,8 @@ are printed, so that a noisy machine moves both sides of a ratio alike.
 from __future__ import annotations
 
 import json
-import statistics
-import time
-from collections.abc import Callable
-from typing import Any
 
+from benchmarks.timing import paired
 from generated.media import Image, Media, MediaContent, Player, Size
 from tests.media_fixture import MEDIA_1_JSON, media_1
 
@@ -85,33 +82,6 @@ def hand_encode(value: MediaContent) -> str:
     )
 
 
-def per_call(function: Callable[[], Any]) -> float:
-    start = time.perf_counter()
-    for _ in range(NUMBER):
-        function()
-    return (time.perf_counter() - start) / NUMBER
-
-
-def paired(
-    first: Callable[[], Any], second: Callable[[], Any]
-) -> tuple[float, float, float]:
-    """Median time of each and the median ratio second/first over alternating rounds."""
-    firsts, seconds, ratios = [], [], []
-    for round_ in range(ROUNDS):
-        if round_ % 2:
-            b, a = per_call(second), per_call(first)
-        else:
-            a, b = per_call(first), per_call(second)
-        firsts.append(a)
-        seconds.append(b)
-        ratios.append(b / a)
-    return (
-        statistics.median(firsts),
-        statistics.median(seconds),
-        statistics.median(ratios),
-    )
-
-
 def main() -> None:
     value = media_1()
     assert hand_encode(value) == value.to_json() == MEDIA_1_JSON
@@ -141,8 +111,11 @@ def main() -> None:
     )
     print(f"{'operation':28} {'foryjson':>10} {'stdlib':>10} {'stdlib/foryjson':>16}")
     for name, ours, theirs in rows:
-        a, b, ratio = paired(ours, theirs)
-        print(f"{name:28} {a * 1e6:8.2f}us {b * 1e6:8.2f}us {ratio:15.2f}x")
+        result = paired(ours, theirs, ROUNDS, NUMBER)
+        print(
+            f"{name:28} {result.first * 1e6:8.2f}us {result.second * 1e6:8.2f}us"
+            f" {result.ratio:15.2f}x  ({result.low:.2f}-{result.high:.2f})"
+        )
 
 
 if __name__ == "__main__":

@@ -11,14 +11,16 @@ from __future__ import annotations
 import io
 import json
 import sys
+from decimal import Decimal
 from typing import Any
 
 from foryjson import DecodeError, EncodeError, ForyJson
-from generated import catalog, common, media
+from generated import catalog, common, media, types
 from generated.shop import events
 from tests.media_fixture import MEDIA_1_JSON, media_1
+from tests.test_types import containers, numbers, times
 
-MODULES = (media, catalog, common, events)
+MODULES = (media, catalog, common, events, types)
 
 
 def examples() -> list[Any]:
@@ -46,6 +48,19 @@ def examples() -> list[Any]:
             gift=True,
         ),
         events.OrderCancelled(order_id="o", reason=None),
+        numbers(price=Decimal("1.50"), single=0.5, unbounded=10**50),
+        times(),
+        containers(tags={"b", "a"}, pair=("x", 1), by_id={1: "a"}),
+        types.Blobs(
+            standard=b"\x00",
+            url_safe=b"\xff",
+            hex=b"\x01",
+            signed=b"\x80",
+            unsigned=b"\x7f",
+            chunks=[b"ab"],
+        ),
+        types.Dynamic(payload={"a": [1, 2.5, None]}, extras={}),
+        types.Defaults(zero=0.0, empty=b""),
     ]
 
 
