@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
 
-from foryjson.gen.emit import implicit_default
+from foryjson.dynamic import write_any
 from foryjson.gen.generate import find_schemas
 from foryjson.gen.ir import (
     DictOf,
@@ -31,6 +32,7 @@ from foryjson.gen.ir import (
     TupleOf,
     TypeRef,
 )
+from foryjson.gen.models import NOTHING, implicit_default
 from foryjson.gen.schema import load_modules
 from foryjson.numbers import INTEGER_RANGES
 
@@ -179,11 +181,51 @@ _PATTERN_PRECISION: dict[str, Any] = {
 }
 
 
+def _constrained(item: FieldDef) -> st.SearchStrategy[Any] | None:
+    """Values that follow a field's declared rules, where it has any."""
+    rules = item.constraints
+    if rules is None:
+        return None
+    if rules.pattern is not None:
+        return st.from_regex(rules.pattern)
+    if rules.min_length is not None or rules.max_length is not None:
+        return st.text(min_size=rules.min_length or 0, max_size=rules.max_length or 20)
+    low = rules.min if rules.min is not None else rules.exclusive_min
+    high = rules.max if rules.max is not None else rules.exclusive_max
+    step = rules.multiple_of or Decimal(1)
+    first = -(10**6) if low is None else int(Decimal(low) // step) + 1
+    last = 10**6 if high is None else int(Decimal(high) // step)
+    base = item.type.inner if isinstance(item.type, Nullable) else item.type
+    multiples = st.integers(min_value=first, max_value=last).map(lambda k: k * step)
+    if base == Scalar("decimal"):
+        return multiples
+    return multiples.map(int)
+
+
 def _field_values(item: FieldDef, depth: int) -> st.SearchStrategy[Any]:
     type_ref = item.type
+    missing = implicit_default(item)
+    if item.read_only or item.write_only:
+        # Never read, or never written: what comes back is what a missing member gives.
+        return st.just(None if missing is NOTHING else missing)
     if depth > 3 and isinstance(type_ref, Nullable):
         return st.none()  # keep recursive models finite
-    values = for_type(type_ref, depth)
+    constrained = _constrained(item)
+    values: st.SearchStrategy[Any]
+    if item.raw:
+        # A raw "null" is null: for a nullable field it reads back as None.
+        values = JSON_VALUES.filter(lambda value: value is not None).map(write_any)
+    elif item.any_properties:
+        # Members the model does not declare (the generated names never start with "~").
+        values = st.dictionaries(
+            TEXT.map(lambda key: "~" + key), JSON_VALUES, max_size=3
+        )
+    elif constrained is not None:
+        values = constrained
+    else:
+        values = for_type(type_ref, depth)
+    if isinstance(type_ref, Nullable) and (item.raw or constrained is not None):
+        values = st.none() | values
     if item.include is Include.NON_EMPTY and isinstance(type_ref, Nullable):
         # non_empty writes neither null nor an empty value: both read back as null.
         inner = type_ref.inner
@@ -194,9 +236,22 @@ def _field_values(item: FieldDef, depth: int) -> st.SearchStrategy[Any]:
 
 def for_model(module: str, model: ModelDef, depth: int = 0) -> st.SearchStrategy[Any]:
     """Instances of a generated model class with arbitrary valid field values."""
+    if model.subtypes is not None:
+        subtypes = {
+            name: model for model in modules()[module].models for name in [model.name]
+        }
+        return st.one_of(
+            *(
+                for_model(module, subtypes[name], depth)
+                for _, name in model.subtypes.types
+            )
+        )
     cls = getattr(python_module(module), model.name)
     fields = {item.name: _field_values(item, depth) for item in model.fields}
-    return st.fixed_dictionaries(fields).map(lambda values: cls(**values))
+    instances = st.fixed_dictionaries(fields)
+    if model.validator == "examples.validators:check_period":
+        instances = instances.filter(lambda values: values["end"] >= values["start"])
+    return instances.map(lambda values: cls(**values))
 
 
 def omitted_value(item: FieldDef) -> object:

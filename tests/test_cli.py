@@ -27,6 +27,18 @@ def schemas(tmp_path: Path) -> Path:
     return copy
 
 
+def expected_files(schemas: Path) -> list[str]:
+    """The files a run makes from a schema folder: a module each, packages' inits."""
+    files = {"__init__.py"}
+    for schema in schemas.rglob("*.yaml"):
+        relative = schema.relative_to(schemas).with_suffix(".py")
+        files.add(relative.as_posix())
+        for parent in relative.parents:
+            if parent != Path("."):
+                files.add((parent / "__init__.py").as_posix())
+    return sorted(files)
+
+
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under ``folder`` by relative path, with its bytes."""
     return {
@@ -59,16 +71,10 @@ def test_generates_a_package_with_sub_packages(
 ) -> None:
     out = tmp_path / "out"
     assert main([str(schemas), "-o", str(out)]) == 0
-    assert "7 file(s)" in capsys.readouterr().out
-    assert sorted(snapshot(out)) == [
-        "__init__.py",
-        "catalog.py",
-        "common.py",
-        "media.py",
-        "shop/__init__.py",
-        "shop/events.py",
-        "types.py",
-    ]
+    files = expected_files(schemas)
+    assert {"media.py", "shop/__init__.py", "shop/events.py"} <= set(files)
+    assert f"{len(files)} file(s)" in capsys.readouterr().out
+    assert sorted(snapshot(out)) == files
     for text in snapshot(out).values():
         first_line = text.decode().splitlines()[0]
         assert first_line.startswith(HEADER)
@@ -252,14 +258,9 @@ def test_orphans_are_reported_then_removed_but_hand_written_files_stay(
 
     assert main([str(schemas), "-o", str(out)]) == 0
     assert "3 removed" in capsys.readouterr().out
-    assert sorted(snapshot(out)) == [
-        "__init__.py",
-        "catalog.py",
-        "common.py",
-        "helpers.py",
-        "shop/notes.py",
-        "types.py",
-    ]
+    assert sorted(snapshot(out)) == sorted(
+        [*expected_files(schemas), "helpers.py", "shop/notes.py"]
+    )
     assert main([str(schemas), "-o", str(out), "--check"]) == 0
 
 

@@ -10,17 +10,27 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from .errors import EncodeError, encode_mismatch
+from .errors import DecodeError, EncodeError, encode_mismatch
 from .numbers import NumberText, write_decimal, write_int
+from .reader import read
 from .writer import escape_str, write_float
 
-__all__ = ["read_any", "write_any"]
+__all__ = [
+    "read_any",
+    "read_members",
+    "read_raw",
+    "write_any",
+    "write_members",
+    "write_raw",
+]
 
 
 def write_any(value: object) -> str:
     """Write a plain JSON value; other types are an ``EncodeError`` with the path."""
     if type(value) is str:
         return escape_str(value)
+    if type(value) is NumberText:
+        return str.__str__(value)  # exact number text kept by the reader
     if type(value) is int:
         return write_int(value)
     if type(value) is float:
@@ -73,3 +83,52 @@ def read_any(data: Any) -> Any:
 
 
 _CONTAINERS_OR_TEXT = frozenset({list, dict, NumberText})
+
+
+def write_members(extra: object, declared: frozenset[str]) -> str:
+    """Write catch-all members inline: ``"k":v,...`` without braces ("" when empty).
+
+    A key that equals a declared property would make the object ambiguous, so it is an
+    ``EncodeError``.
+    """
+    if type(extra) is not dict:
+        raise encode_mismatch(extra, "dict[str, any] (the catch-all members)")
+    parts = []
+    for key, item in extra.items():
+        if type(key) is not str:
+            raise encode_mismatch(key, "a str key").within(str(key))
+        if key in declared:
+            raise EncodeError(
+                f"catch-all member {key!r} has the name of a declared property"
+            ).within(key)
+        try:
+            parts.append(escape_str(key) + ":" + write_any(item))
+        except EncodeError as error:
+            error.within(key)
+            raise
+    return ",".join(parts)
+
+
+def read_members(data: dict[str, Any], declared: frozenset[str]) -> dict[str, Any]:
+    """The members of an object that no declared property takes, in document order."""
+    return {key: read_any(item) for key, item in data.items() if key not in declared}
+
+
+def write_raw(value: object) -> str:
+    """Write a ``str`` that holds JSON text verbatim, after checking that it is JSON.
+
+    A raw value goes into the document unchanged, so text that is not exactly one JSON
+    value would break the whole document: that is an ``EncodeError`` instead.
+    """
+    if not isinstance(value, str):
+        raise encode_mismatch(value, "str (raw JSON text)")
+    try:
+        read(value)
+    except DecodeError as error:
+        raise EncodeError(f"raw text is not one JSON value: {error}") from None
+    return value
+
+
+def read_raw(data: object) -> str:
+    """The compact JSON text of any value, for a raw field to write back verbatim."""
+    return write_any(data)

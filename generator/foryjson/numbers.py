@@ -19,6 +19,7 @@ __all__ = [
     "MAX_NUMBER_CHARS",
     "NumberText",
     "int_from_text",
+    "is_multiple",
     "read_decimal",
     "read_decimal_string",
     "read_float32",
@@ -248,3 +249,14 @@ def read_decimal_string(data: object) -> Decimal:
         return _decimal_from_text(data)
     except InvalidOperation:  # pragma: no cover - the pattern admits only valid text
         raise decode_mismatch(data, "decimal text") from None
+
+
+def is_multiple(value: int | float | Decimal, divisor: str) -> bool:
+    """Whether a number is an exact multiple of ``divisor`` (given as decimal text).
+
+    Floats are taken at their shortest decimal text, so 0.3 is a multiple of 0.1.
+    """
+    number = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+    if not number.is_finite():
+        return False
+    return number % Decimal(divisor) == 0

@@ -15,10 +15,7 @@ the generated functions:
 from __future__ import annotations
 
 import builtins
-import datetime as dt
-import json
 from dataclasses import dataclass
-from decimal import Decimal
 
 from ..numbers import INTEGER_RANGES
 from .code import INDENT, Function, indent
@@ -27,9 +24,7 @@ from .ir import (
     EnumDef,
     EnumRef,
     FieldDef,
-    Include,
     ListOf,
-    ModelDef,
     ModelRef,
     ModuleDef,
     Nullable,
@@ -37,16 +32,14 @@ from .ir import (
     SetOf,
     TupleOf,
     TypeRef,
-    UnknownProperties,
     spell,
 )
+from .models import ClassCode, ModelEmitter
 from .patterns import CompiledPattern, compile_pattern
 from .scalars import (
     ANNOTATIONS,
     IMPORTED_NAMES,
     RUNTIME_MODULES,
-    literal,
-    literal_imports,
     runtime_codec,
 )
 
@@ -76,26 +69,6 @@ def within(segment: str | None) -> str:
     return "" if segment is None else f".within({segment})"
 
 
-def fstring_literal(text: str) -> str:
-    """Escape literal text for the inside of a single-quoted f-string."""
-    out = []
-    for char in text:
-        if char in "{}":
-            out.append(char * 2)
-        elif char in "\\'":
-            out.append("\\" + char)
-        elif char.isprintable():
-            out.append(char)
-        else:
-            out.append(repr(char)[1:-1])
-    return "".join(out)
-
-
-def json_member_prefix(json_name: str) -> str:
-    """The JSON text ``"name":`` for a property."""
-    return json.dumps(json_name, ensure_ascii=False) + ":"
-
-
 @dataclass
 class Written:
     """How generated code writes one value: checks, conversions, then its JSON text.
@@ -119,24 +92,6 @@ class Written:
     @property
     def all_lines(self) -> list[str]:
         return [*self.checks, *self.lines]
-
-
-@dataclass
-class ClassCode:
-    """Everything the template needs to lay out one model class."""
-
-    model: ModelDef
-    slots: list[str]
-    annotations: list[tuple[str, str]]
-    init_params: list[str]
-    init_body: list[str]
-    eq_terms: list[str]
-    repr_lines: list[str]
-    """The f-strings ``__repr__`` concatenates, one field a line."""
-    encoder: str
-    decoder: str
-    exact: bool
-    """Whether documents are read with exact numbers (a decimal is reachable)."""
 
 
 @dataclass
@@ -185,6 +140,8 @@ class Emitter:
         self.all_modules = all_modules
         self.uses: set[str] = set()
         self.stdlib_imports: set[str] = set()
+        self.user_imports: set[str] = set()
+        """Imports of the schema's own references (validators, bound classes, codecs)."""
         self.helpers: dict[TypeRef, tuple[Function, Function]] = {}
         self.helper_names: dict[TypeRef, str] = {}
         self.helper_order: list[TypeRef] = []
@@ -659,220 +616,6 @@ class Emitter:
         self.uses.add("_numbers")
         return f'_numbers.read_int_key(key, "{key_type.name}")'
 
-    # -------------------------------------------------------------- models
-
-    def member_condition(self, item: FieldDef, var: str) -> tuple[str | None, bool]:
-        """When a property is written (None for always), and whether null is skipped.
-
-        A property is left out only when its value equals what a missing property
-        reads back as (``implicit_default``), so every policy round-trips, with one
-        documented exception: ``non_empty`` on a nullable field leaves out empty values
-        too, and they read back as null. Values of the wrong type are never skipped:
-        inline checks run before the condition, and wrong types compare unequal.
-        """
-        base = item.type.inner if isinstance(item.type, Nullable) else item.type
-        policy = item.include
-        missing = implicit_default(item)
-        if policy is Include.ALWAYS or missing is NOTHING:
-            return None, False
-        if missing is None:
-            if policy is Include.NON_EMPTY and can_be_empty(base):
-                empty = self.literal(zero_value(base), base)
-                return f"{var} is not None and {var} != {empty}", True
-            return f"{var} is not None", True
-        if policy is Include.NON_NULL:
-            return None, False
-        if policy is Include.NON_EMPTY and missing != zero_value(base):
-            return None, False
-        literal = self.literal(missing, item.type)
-        if isinstance(missing, float) and missing == 0.0:
-            # -0.0 == 0.0, but only one of them is the default.
-            self.stdlib_imports.add("from math import copysign")
-            sign = ">" if str(missing).startswith("-") else "<"
-            return f"{var} != {literal} or copysign(1.0, {var}) {sign} 0", False
-        if isinstance(missing, bool):
-            return f"{var} is not {literal}", False
-        if isinstance(missing, Decimal):
-            # Decimal("1.50") == Decimal("1.5"), but only one is written as the default.
-            return f'str({var}) != "{missing}"', False
-        if isinstance(missing, dt.datetime) and missing.tzinfo is not None:
-            same_offset = f"{var}.utcoffset() != {literal}.utcoffset()"
-            return f"{var} != {literal} or {same_offset}", False
-        return f"{var} != {literal}", False
-
-    def literal(self, value: object, type_ref: TypeRef) -> str:
-        """Python source for a default value of a type."""
-        base = type_ref.inner if isinstance(type_ref, Nullable) else type_ref
-        if value is not None and isinstance(base, EnumRef):
-            return f"{self.qualified(base.module, base.name)}.{value}"
-        self.stdlib_imports.update(literal_imports(value))
-        return literal(value)
-
-    def model_encoder(self, model: ModelDef) -> Function:
-        locals_ = self.local_names(model.fields)
-        self.uses.add("encode_mismatch")
-        body = [
-            f"if not isinstance(value, {model.name}):",
-            f'{INDENT}raise encode_mismatch(value, "{model.name}")',
-        ]
-        # Consecutive members written unconditionally share one f-string.
-        groups: list[tuple[str | None, list[str], list[str]]] = []
-        for item in model.write_order:
-            var = locals_[item.name]
-            segment = json.dumps(item.json_name, ensure_ascii=False)
-            condition, skips_null = self.member_condition(item, var)
-            body.append(f"{var} = value.{item.name}")
-            written = self.encode_value(item.type, var, segment)
-            if skips_null and isinstance(item.type, Nullable):
-                # Null is never written here: check the rest, then write the inner type.
-                inner = self.encode_value(item.type.inner, var, segment)
-                written = Written(written.checks, inner.lines, inner.piece, inner.expr)
-            # Inline checks run whether or not the property is written.
-            body += written.checks
-            check_lines = written.lines
-            piece = fstring_literal(json_member_prefix(item.json_name)) + written.piece
-            if condition is None:
-                body += check_lines
-                if groups and groups[-1][0] is None:
-                    groups[-1][2].append(piece)
-                    continue
-                groups.append((None, [], [piece]))
-            else:
-                groups.append((condition, check_lines, [piece]))
-        if all(condition is None for condition, _, _ in groups):
-            pieces = groups[0][2] if groups else []
-            body.append(object_return(pieces))
-        else:
-            body.append("members: list[str] = []")
-            for condition, check_lines, pieces in groups:
-                append = f"members.append(f'{','.join(pieces)}')"
-                if condition is None:
-                    body.append(append)
-                else:
-                    body += [f"if {condition}:", *indent(check_lines), INDENT + append]
-            body.append('return "{" + ",".join(members) + "}"')
-        return Function(f"_encode_{model.name}", "value: object", "str", body)
-
-    def model_decoder(self, model: ModelDef) -> Function:
-        locals_ = self.local_names(model.fields)
-        self.uses.add("decode_mismatch")
-        body = [
-            "if type(data) is not dict:",
-            f'{INDENT}raise decode_mismatch(data, "an object")',
-        ]
-        for item in model.fields:
-            var = locals_[item.name]
-            key = json.dumps(item.json_name, ensure_ascii=False)
-            default = implicit_default(item)
-            checks = self.decode_value(item.type, var, key)
-            if default is NOTHING:
-                self.uses.add("missing_property")
-                body += [
-                    "try:",
-                    f"{INDENT}{var} = data[{key}]",
-                    "except KeyError:",
-                    f"{INDENT}raise missing_property({key}) from None",
-                    *checks,
-                ]
-            elif not is_plain_json(default) or isinstance(item.type, EnumRef):
-                # The default is not a plain JSON value (an enum member, a date), or must
-                # be a fresh container for each object: set it only when the key is absent.
-                body += [
-                    f"if {key} in data:",
-                    f"{INDENT}{var} = data[{key}]",
-                    *indent(checks),
-                    "else:",
-                    f"{INDENT}{var} = {self.literal(default, item.type)}",
-                ]
-            else:
-                getter = (
-                    f"data.get({key})"
-                    if default is None
-                    else f"data.get({key}, {self.literal(default, item.type)})"
-                )
-                body += [f"{var} = {getter}", *checks]
-        if model.unknown_properties is UnknownProperties.REJECT:
-            self.uses.add("unknown_property")
-            known = f"_{model.name}_PROPERTIES"
-            names = ", ".join(
-                json.dumps(item.json_name, ensure_ascii=False) for item in model.fields
-            )
-            self.tables.append(f"{known} = frozenset(({names},))")
-            body += [
-                f"if not {known}.issuperset(data):",
-                f"{INDENT}raise unknown_property(data, {known})",
-            ]
-        self.uses.add("_new")
-        body.append(f"result: {model.name} = _new({model.name})")
-        body += [f"result.{item.name} = {locals_[item.name]}" for item in model.fields]
-        body.append("return result")
-        return Function(f"_decode_{model.name}", "data: object", model.name, body)
-
-    def class_code(self, model: ModelDef) -> ClassCode:
-        params = []
-        init_body = []
-        for item in model.fields:
-            annotation = self.annotation(item.type)
-            if item.has_default and isinstance(item.default, list | dict | set):
-                self.uses.add("MISSING")
-                params.append(f"{item.name}: {annotation} = MISSING")
-                empty = literal(item.default)
-                init_body.append(
-                    f"self.{item.name} = {empty} if {item.name} is MISSING else {item.name}"
-                )
-                continue
-            if item.has_default:
-                params.append(
-                    f"{item.name}: {annotation} = {self.literal(item.default, item.type)}"
-                )
-            elif isinstance(item.type, Nullable):
-                params.append(f"{item.name}: {annotation} = None")
-            else:
-                params.append(f"{item.name}: {annotation}")
-            init_body.append(f"self.{item.name} = {item.name}")
-        return ClassCode(
-            model=model,
-            slots=[item.name for item in model.fields],
-            annotations=[
-                (item.name, self.annotation(item.type)) for item in model.fields
-            ],
-            init_params=params,
-            init_body=init_body,
-            eq_terms=[
-                f"self.{item.name} == other.{item.name}" for item in model.fields
-            ],
-            repr_lines=repr_lines(model),
-            encoder=f"_encode_{model.name}",
-            decoder=f"_decode_{model.name}",
-            exact=self.needs_exact_numbers(ModelRef(self.module.name, model.name)),
-        )
-
-    def needs_exact_numbers(self, root: TypeRef) -> bool:
-        """Whether a decimal is reachable from a type, so its documents are read exactly."""
-        seen: set[ModelRef] = set()
-
-        def reaches(type_ref: TypeRef) -> bool:
-            if isinstance(type_ref, Scalar):
-                return type_ref.name == "decimal"
-            if isinstance(type_ref, Nullable):
-                return reaches(type_ref.inner)
-            if isinstance(type_ref, ListOf | SetOf):
-                return reaches(type_ref.item)
-            if isinstance(type_ref, TupleOf):
-                return any(reaches(item) for item in type_ref.items)
-            if isinstance(type_ref, DictOf):
-                return reaches(type_ref.value)
-            if isinstance(type_ref, EnumRef) or type_ref in seen:
-                return False
-            seen.add(type_ref)
-            module = self.all_modules[type_ref.module]
-            model = next(
-                model for model in module.models if model.name == type_ref.name
-            )
-            return any(reaches(item.type) for item in model.fields)
-
-        return reaches(root)
-
     def enum_functions(self, enum: EnumDef) -> list[Function]:
         self.uses.add("encode_mismatch")
         self.uses.add("decode_mismatch")
@@ -908,26 +651,20 @@ class Emitter:
         standard = set(self.stdlib_imports) | {"from typing import Any"}
         if self.module.enums:
             standard.add("import enum")
-        plain = sorted(line for line in standard if line.startswith("import "))
-        by_module: dict[str, list[str]] = {}
-        for line in standard - set(plain):
-            module, _, name = line[len("from ") :].partition(" import ")
-            by_module.setdefault(module, []).append(name)
-        lines = plain + [
-            f"from {module} import {', '.join(sorted(names))}"
-            for module, names in sorted(by_module.items())
-        ]
+        lines = sorted_imports(standard)
         lines.append("")
         self.uses.update(("_reader", "_writer", "Codec"))
-        lines += [
+        project = set(self.user_imports)
+        project.update(
             f"from foryjson import {module} as {alias}"
-            for alias, module in sorted(RUNTIME_MODULES.items())
+            for alias, module in RUNTIME_MODULES.items()
             if alias in self.uses
-        ]
+        )
         for module, names in _RUNTIME_IMPORTS:
-            used = [name for name in names if name in self.uses]
-            if used:
-                lines.append(f"from {module} import {', '.join(used)}")
+            project.update(
+                f"from {module} import {name}" for name in names if name in self.uses
+            )
+        lines += sorted_imports(project)
         siblings = relative_imports(
             self.module.name,
             {module: self.module_alias(module) for module in self.module.imports},
@@ -944,10 +681,14 @@ class Emitter:
             functions += [encoder, decoder]
             enums.append(EnumCode(enum, encoder.name, decoder.name))
             self.tables.append(f"_{enum.name}_BY_JSON = dict({enum.name}.__members__)")
+        models = ModelEmitter(self)
         classes = []
-        for model in self.module.models:
-            classes.append(self.class_code(model))
-            functions += [self.model_encoder(model), self.model_decoder(model)]
+        # A base class comes before its subtypes, which derive from it.
+        ordered = sorted(self.module.models, key=lambda model: model.base is not None)
+        for model in ordered:
+            classes.append(models.class_code(model))
+            functions += [models.encoder(model), models.decoder(model)]
+        functions += models.extra_functions
         for type_ref in self.helper_order:
             functions += list(self.helpers[type_ref])
         for compiled in self.patterns.values():
@@ -993,99 +734,39 @@ def converts(type_ref: TypeRef) -> bool:
     return True
 
 
-def can_be_empty(type_ref: TypeRef) -> bool:
-    """Whether ``non_empty`` can leave a value of this type out (a zero-length value)."""
-    if isinstance(type_ref, Scalar):
-        return type_ref.name in ("str", "bytes")
-    return isinstance(type_ref, ListOf | SetOf | DictOf) or (
-        isinstance(type_ref, TupleOf) and type_ref.variadic
-    )
-
-
-def is_plain_json(value: object) -> bool:
-    """Whether a default is the same value in Python and as read from JSON."""
-    return value is None or type(value) in (bool, int, float, str)
-
-
-def repr_lines(model: ModelDef) -> list[str]:
-    """``f"Name(a={self.a!r}, "`` ... ``f"z={self.z!r})"``: a repr split one field a line."""
-    fields = [f"{item.name}={{self.{item.name}!r}}" for item in model.fields]
-    single = f'f"{model.name}(' + ", ".join(fields) + ')"'
-    if len(single) <= 70:
-        return [single]
-    lines = [f'f"{model.name}({fields[0]}, "']
-    lines += [f'f"{field}, "' for field in fields[1:-1]]
-    lines.append(f'f"{fields[-1]})"')
-    return lines
-
-
 def group(condition: str) -> str:
     """Parenthesize a condition that holds ``or``, for use after ``and``."""
     return f"({condition})" if " or " in condition else condition
 
 
-def object_return(pieces: list[str]) -> str:
-    """``return f'{{...}}'`` for members that are always written, one member a line."""
-    if not pieces:
-        return 'return "{}"'
-    single = "return f'{{" + ",".join(pieces) + "}}'"
-    if len(single) <= 72:
-        return single
-    lines = [piece + "," for piece in pieces[:-1]] + [pieces[-1]]
-    lines[0] = "{{" + lines[0]
-    lines[-1] += "}}"
-    return "return (\n" + "\n".join(f"{INDENT}f'{line}'" for line in lines) + "\n)"
+def _isort_key(name: str) -> tuple[int, str]:
+    """isort's order of imported names: CONSTANTS, then Classes, then functions."""
+    if name.isupper() and len(name) > 1:
+        return 0, name
+    return (1 if name[0].isupper() else 2), name
 
 
-class _Nothing:
-    pass
-
-
-NOTHING: object = _Nothing()
-
-
-def implicit_default(item: FieldDef) -> object:
-    """The value a missing property decodes to, or ``NOTHING`` when it is required.
-
-    Whatever an include policy leaves out must read back as the same value, so
-    ``non_empty`` implies empty strings and containers, and ``non_default`` the zero
-    value of the type, for fields without a declared default.
-    """
-    if item.has_default:
-        return item.default
-    if isinstance(item.type, Nullable):
-        return None
-    zero = zero_value(item.type)
-    if item.include is Include.NON_EMPTY and can_be_empty(item.type):
-        return zero
-    if item.include is Include.NON_DEFAULT:
-        return zero
-    return NOTHING
-
-
-def zero_value(type_ref: TypeRef) -> object:
-    """The value ``non_default`` leaves out when a field declares no default."""
-    if isinstance(type_ref, Scalar):
-        zeros: dict[str, object] = {
-            "bool": False,
-            "float": 0.0,
-            "float32": 0.0,
-            "str": "",
-            "bytes": b"",
-            "int": 0,
-        }
-        return zeros.get(
-            type_ref.name, 0 if type_ref.name in INTEGER_RANGES else NOTHING
-        )
-    if isinstance(type_ref, ListOf):
-        return []
-    if isinstance(type_ref, SetOf):
-        return set()
-    if isinstance(type_ref, TupleOf):
-        return () if type_ref.variadic else NOTHING
-    if isinstance(type_ref, DictOf):
-        return {}
-    return NOTHING
+def sorted_imports(lines: set[str]) -> list[str]:
+    """Import lines in isort's order: plain imports, then one line per module."""
+    plain = sorted(line for line in lines if line.startswith("import "))
+    by_module: dict[str, list[str]] = {}
+    aliased = []
+    for line in lines - set(plain):
+        module, _, name = line[len("from ") :].partition(" import ")
+        if " as " in name:
+            aliased.append(
+                (module, name)
+            )  # isort keeps "as" imports on lines of their own
+        else:
+            by_module.setdefault(module, []).append(name)
+    entries = [
+        (module, ", ".join(sorted(names, key=_isort_key)))
+        for module, names in by_module.items()
+    ]
+    entries += aliased
+    return plain + [
+        f"from {module} import {names}" for module, names in sorted(entries)
+    ]
 
 
 def relative_imports(from_module: str, targets: dict[str, str]) -> list[str]:

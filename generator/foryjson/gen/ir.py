@@ -7,6 +7,7 @@ resolved, JSON names are unique, defaults fit their types.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 from enum import Enum
 
 from ..numbers import INTEGER_RANGES
@@ -161,6 +162,17 @@ class FieldDef:
     """The default value as plain data (enum members by name), or ``NO_DEFAULT``."""
     doc: str | None
     location: Location
+    read_only: bool = False
+    """Written, never read: decoding leaves the default."""
+    write_only: bool = False
+    """Read, never written."""
+    raw: bool = False
+    """A ``str`` holding JSON text, written verbatim."""
+    unwrapped: tuple[str, str] | None = None
+    """For a model-typed field: (prefix, suffix) of its members written into the parent."""
+    any_properties: bool = False
+    """A ``dict[str, any]`` that collects unknown members and writes them back inline."""
+    constraints: Constraints | None = None
 
     @property
     def has_default(self) -> bool:
@@ -173,6 +185,32 @@ class FieldDef:
 
 
 @dataclass(frozen=True)
+class Constraints:
+    """Rules a decoded value must follow; None where a rule is not set."""
+
+    min: Decimal | None = None
+    max: Decimal | None = None
+    exclusive_min: Decimal | None = None
+    exclusive_max: Decimal | None = None
+    multiple_of: Decimal | None = None
+    min_length: int | None = None
+    max_length: int | None = None
+    pattern: str | None = None
+
+
+@dataclass(frozen=True)
+class Subtypes:
+    """A closed table of subtypes: the base's JSON names for its concrete models."""
+
+    representation: str
+    """``property``, ``wrapper_object`` or ``wrapper_array``."""
+    property: str | None
+    """The discriminator's JSON name, for the ``property`` representation."""
+    types: tuple[tuple[str, str], ...]
+    """(JSON name, model name) pairs; the models live in the base's module."""
+
+
+@dataclass(frozen=True)
 class ModelDef:
     name: str
     fields: tuple[FieldDef, ...]
@@ -182,6 +220,16 @@ class ModelDef:
     unknown_properties: UnknownProperties
     doc: str | None
     location: Location
+    subtypes: Subtypes | None = None
+    """Set on a base model: it has no fields and stands for one of its subtypes."""
+    base: str | None = None
+    """Set on a subtype: the name of its base model (same module)."""
+    discriminator: str | None = None
+    """Set on a subtype of a ``property`` base: the JSON name the base writes first."""
+    validator: str | None = None
+    """``package.module:function`` called with each decoded object."""
+    value_field: str | None = None
+    """Set on a value model: the one ``str`` field the whole object is written as."""
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,20 @@ def docstring(text: str, width: int = 84) -> str:
 
 def class_doc(model: ModelDef) -> str:
     """The class docstring: the model's doc, then its documented fields."""
+    if model.subtypes is not None:
+        table = ", ".join(
+            f"{name} ({json_name})" for json_name, name in model.subtypes.types
+        )
+        how = {
+            "property": f"with the property {model.subtypes.property!r} first",
+            "wrapper_object": "inside an object whose one member is its name",
+            "wrapper_array": "as an array of its name and the object",
+        }[model.subtypes.representation]
+        default = f"One of {table}, written {how}."
+        lines = [model.doc.strip() if model.doc else default]
+        if model.doc:
+            lines += ["", default]
+        return "\n".join(lines)
     lines = [model.doc.strip() if model.doc else f"The {model.name} model."]
     documented = [field for field in model.fields if field.doc]
     if documented:

@@ -18,7 +18,7 @@ from pathlib import Path
 from .. import binary, identifiers, numbers, temporal
 from ..errors import DecodeError
 from ..numbers import INTEGER_RANGES
-from . import naming, typeexpr
+from . import naming, objects, typeexpr
 from .ir import (
     BYTE_FORMATS,
     DECIMAL_FORMATS,
@@ -49,8 +49,29 @@ from .source import Node, SchemaError, load, suggest
 
 _MODULE_KEYS = ("doc", "options", "enums", "models")
 _OPTION_KEYS = ("naming", "include", "unknown_properties", "byte_array_format")
-_MODEL_KEYS = ("doc", "fields", "order", *_OPTION_KEYS)
-_FIELD_KEYS = ("type", "json", "default", "include", "format", "doc")
+_MODEL_KEYS = (
+    "doc",
+    "fields",
+    "order",
+    "subtypes",
+    "validator",
+    "value",
+    *_OPTION_KEYS,
+)
+_FIELD_KEYS = (
+    "type",
+    "json",
+    "default",
+    "include",
+    "format",
+    "doc",
+    "read_only",
+    "write_only",
+    "raw",
+    "unwrapped",
+    "any_properties",
+    "constraints",
+)
 _TYPE_NAME = re.compile(r"[A-Z][A-Za-z0-9]*\Z")
 _RESERVED_ATTRIBUTES = {
     "to_json": "is taken by a generated method",
@@ -105,6 +126,7 @@ def load_modules(files: Sequence[SchemaFile]) -> list[ModuleDef]:
         declared[file.module] = _collect_declarations(root)
     modules = [_build_module(file, root, declared) for file, root in roots]
     _check_required_cycles(modules)
+    objects.check_flattened_names(modules)
     return modules
 
 
@@ -148,10 +170,15 @@ def _build_module(
         item.enum for item in declared[file.module].values() if item.enum is not None
     ]
     models: list[ModelDef] = []
+    subtype_nodes: dict[str, Node] = {}
     if "models" in entries:
         for name, key, value in entries["models"][1].items("models"):
             models.append(_build_model(name, key, value, options, resolver))
-    return ModuleDef(
+            if models[-1].subtypes is not None:
+                subtype_nodes[name] = value.mapping(f"model {name}", _MODEL_KEYS)[
+                    "subtypes"
+                ][1]
+    module = ModuleDef(
         name=file.module,
         source=file.source,
         doc=doc,
@@ -159,6 +186,7 @@ def _build_module(
         models=tuple(models),
         imports=tuple(sorted(resolver.used_modules)),
     )
+    return objects.link_subtypes(module, subtype_nodes)
 
 
 def _read_options(node: Node, inherited: _Options, what: str) -> _Options:
@@ -370,13 +398,29 @@ def _build_model(
     entries = node.mapping(f"model {name}", _MODEL_KEYS)
     options = _options_from(entries, module_options)
     doc = entries["doc"][1].text("doc") if "doc" in entries else None
-    if "fields" not in entries:
+    subtypes = None
+    if "subtypes" in entries:
+        subtypes = objects.read_subtypes(entries["subtypes"][1], name)
+        if "fields" in entries and not entries["fields"][1].is_empty:
+            raise entries["fields"][0].error(
+                f"{name} has subtypes, so it stands for one of them and has no fields"
+                " of its own; declare the fields on the subtypes"
+            )
+        for key_name in ("value", "validator", "order"):
+            if key_name in entries:
+                raise entries[key_name][0].error(
+                    f"a model with subtypes takes no '{key_name}'"
+                )
+    elif "fields" not in entries:
         raise node.error(f"model {name} needs 'fields'")
     fields: list[FieldDef] = []
     json_names: dict[str, FieldDef] = {}
-    for field_name, field_key, field_node in entries["fields"][1].items(
-        f"the fields of {name}"
-    ):
+    field_entries = (
+        entries["fields"][1].items(f"the fields of {name}")
+        if "fields" in entries
+        else iter(())
+    )
+    for field_name, field_key, field_node in field_entries:
         field = _build_field(field_name, field_key, field_node, options, resolver)
         if field.json_name in json_names:
             strategy = (
@@ -390,6 +434,12 @@ def _build_model(
         json_names[field.json_name] = field
         fields.append(field)
     write_order = _write_order(name, fields, entries.get("order"))
+    catch_alls = [item for item in fields if item.any_properties]
+    if len(catch_alls) > 1:
+        raise SchemaError(
+            catch_alls[1].location,
+            f"{name} has two any_properties fields; one collects every unknown member",
+        )
     return ModelDef(
         name=name,
         fields=tuple(fields),
@@ -397,7 +447,31 @@ def _build_model(
         unknown_properties=options.unknown_properties,
         doc=doc,
         location=key.location,
+        subtypes=subtypes,
+        validator=(
+            objects.read_import_path(entries["validator"][1], "validator")
+            if "validator" in entries
+            else None
+        ),
+        value_field=_value_field(name, entries.get("value"), fields),
     )
+
+
+def _value_field(
+    model: str, entry: tuple[Node, Node] | None, fields: list[FieldDef]
+) -> str | None:
+    """The field a value model is written as: ``value: true`` on a one-str-field model."""
+    if entry is None:
+        return None
+    key, node = entry
+    if node.scalar() is not True:
+        raise node.error("value takes true: the model is written as its one str field")
+    if len(fields) != 1 or fields[0].type != Scalar("str"):
+        raise key.error(
+            f"a value model is written as one JSON string, so {model} needs exactly one"
+            " field, of type str"
+        )
+    return fields[0].name
 
 
 def _write_order(
@@ -457,7 +531,12 @@ def _build_field(
     if "default" in entries:
         default_node = entries["default"][1]
         default = _read_default(default_node, type_ref, resolver)
-    return FieldDef(
+    flags = {
+        flag: entries[flag][1].flag(flag)
+        for flag in ("read_only", "write_only", "raw", "any_properties")
+        if flag in entries
+    }
+    field = FieldDef(
         name=name,
         json_name=json_name,
         type=type_ref,
@@ -469,7 +548,53 @@ def _build_field(
         default=default,
         doc=entries["doc"][1].text("doc") if "doc" in entries else None,
         location=key.location,
+        unwrapped=(
+            objects.read_unwrapped(
+                entries["unwrapped"][1], name, type_ref, resolver.module
+            )
+            if "unwrapped" in entries
+            else None
+        ),
+        constraints=(
+            objects.read_constraints(
+                entries["constraints"][1], name, type_ref, resolver.module
+            )
+            if "constraints" in entries
+            else None
+        ),
+        **flags,
     )
+    _check_field_options(field, entries)
+    return field
+
+
+def _check_field_options(
+    field: FieldDef, entries: dict[str, tuple[Node, Node]]
+) -> None:
+    """Combinations of field options that cannot work together."""
+    if field.read_only and field.write_only:
+        raise entries["write_only"][0].error(
+            "a field cannot be both read_only and write_only; leave it out of the schema"
+        )
+    if field.read_only and field.required:
+        raise entries["read_only"][0].error(
+            f"read_only field {field.name} is never read, so it needs a default or a"
+            " nullable type for decoded objects"
+        )
+    if field.raw and field.type not in (Scalar("str"), Nullable(Scalar("str"))):
+        raise entries["raw"][0].error("raw applies to str fields that hold JSON text")
+    if field.any_properties:
+        objects.check_any_properties(
+            entries["any_properties"][0], field.name, field.type
+        )
+        if field.unwrapped or field.raw:
+            raise entries["any_properties"][0].error(
+                "any_properties does not combine with unwrapped or raw"
+            )
+    if field.unwrapped is not None and (field.raw or field.has_default):
+        raise entries["unwrapped"][0].error(
+            "an unwrapped field takes no raw or default"
+        )
 
 
 def _map_scalars(type_ref: TypeRef, change: Callable[[Scalar], Scalar]) -> TypeRef:

@@ -94,6 +94,13 @@ class Node:
         """A scalar as written in the file, for messages: ``true``, not ``True``."""
         return str(self._node.value)
 
+    def flag(self, what: str) -> bool:
+        """A true/false value."""
+        value = self.scalar() if not (self.is_mapping or self.is_sequence) else None
+        if not isinstance(value, bool):
+            raise self.error(f"{what} takes true or false")
+        return value
+
     def scalar(self) -> object:
         """The plain value of a scalar node: str, int, float, bool or None."""
         if not isinstance(self._node, yaml.ScalarNode):

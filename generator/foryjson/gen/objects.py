@@ -1,0 +1,298 @@
+"""Object-mapping options: subtypes, flattening, catch-all members, directions, rules.
+
+These are Fory's annotations (JsonSubTypes, JsonUnwrapped, JsonAnyProperty, JsonIgnore,
+JsonRawValue, JsonValue, JsonValidator) as schema keys. Reading happens per model and
+field; the checks that need every model of a module (subtype tables, flattened names)
+run once the module is built.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from decimal import Decimal
+
+from .ir import (
+    Constraints,
+    DictOf,
+    FieldDef,
+    ListOf,
+    ModelDef,
+    ModelRef,
+    ModuleDef,
+    Nullable,
+    Scalar,
+    SetOf,
+    Subtypes,
+    TupleOf,
+    TypeRef,
+    spell,
+)
+from .source import Node, SchemaError, suggest
+
+REPRESENTATIONS = ("property", "wrapper_object", "wrapper_array")
+_SUBTYPE_KEYS = ("representation", "property", "types")
+_IMPORT_PATH = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*\Z")
+_NUMERIC_RULES = ("min", "max", "exclusive_min", "exclusive_max", "multiple_of")
+_LENGTH_RULES = ("min_length", "max_length")
+CONSTRAINT_KEYS = (*_NUMERIC_RULES, *_LENGTH_RULES, "pattern")
+
+
+def read_subtypes(node: Node, model: str) -> Subtypes:
+    """The subtype table of a base model, as written (models are checked later)."""
+    entries = node.mapping(f"the subtypes of {model}", _SUBTYPE_KEYS)
+    representation = "property"
+    if "representation" in entries:
+        value_node = entries["representation"][1]
+        representation = value_node.text("representation")
+        if representation not in REPRESENTATIONS:
+            raise value_node.error(
+                f"unknown representation '{representation}'"
+                f"{suggest(representation, REPRESENTATIONS)};"
+                f" choose one of {', '.join(REPRESENTATIONS)}"
+            )
+    discriminator = None
+    if "property" in entries:
+        property_node = entries["property"][1]
+        discriminator = property_node.text("property")
+        if representation != "property":
+            raise property_node.error(
+                f"'property' names the discriminator of the property representation,"
+                f" not of {representation}"
+            )
+        if not discriminator:
+            raise property_node.error("the discriminator property must have a name")
+    elif representation == "property":
+        raise node.error(
+            f"the subtypes of {model} need 'property', the JSON name of the"
+            " discriminator (as in property: kind)"
+        )
+    if "types" not in entries:
+        raise node.error(
+            f"the subtypes of {model} need 'types': a table of name: Model"
+        )
+    types: list[tuple[str, str]] = []
+    for name, key, value in entries["types"][1].items(f"the subtypes of {model}"):
+        if not name:
+            raise key.error("a subtype name must not be empty")
+        types.append((name, value.text(f"the model of subtype '{name}'")))
+    if not types:
+        raise entries["types"][1].error(f"the subtype table of {model} is empty")
+    return Subtypes(representation, discriminator, tuple(types))
+
+
+def link_subtypes(module: ModuleDef, locations: dict[str, Node]) -> ModuleDef:
+    """Check every subtype table of a module and mark each subtype with its base.
+
+    ``locations`` maps a base model's name to its ``subtypes`` node, for messages.
+    """
+    models = {model.name: model for model in module.models}
+    bases: dict[str, str] = {}
+    for base in module.models:
+        if base.subtypes is None:
+            continue
+        node = locations[base.name]
+        for json_name, model_name in base.subtypes.types:
+            target = models.get(model_name)
+            if target is None:
+                raise node.error(
+                    f"subtype '{json_name}' of {base.name} names '{model_name}', which"
+                    f" is not a model of this file{suggest(model_name, models)}"
+                    " (subtypes live in their base's file)"
+                )
+            if target.subtypes is not None or model_name == base.name:
+                raise node.error(
+                    f"subtype '{json_name}' of {base.name} is {model_name}, which has"
+                    " subtypes itself; tables do not nest"
+                )
+            if model_name in bases:
+                raise node.error(
+                    f"{model_name} is a subtype of both {bases[model_name]} and"
+                    f" {base.name}; a model has at most one base"
+                )
+            bases[model_name] = base.name
+            discriminator = base.subtypes.property
+            if discriminator is not None:
+                clash = [item for item in _written_names(target, models)]
+                if discriminator in clash:
+                    raise node.error(
+                        f"the discriminator '{discriminator}' of {base.name} is also a"
+                        f" property of its subtype {model_name}"
+                    )
+        names = [name for name, _ in base.subtypes.types]
+        if len(set(names)) != len(names):  # pragma: no cover - YAML keys are unique
+            raise node.error(f"the subtype names of {base.name} repeat")
+    linked = []
+    for model in module.models:
+        base_name = bases.get(model.name)
+        if base_name is None:
+            linked.append(model)
+            continue
+        base_subtypes = models[base_name].subtypes
+        assert base_subtypes is not None
+        linked.append(
+            replace(model, base=base_name, discriminator=base_subtypes.property)
+        )
+    return replace(module, models=tuple(linked))
+
+
+def _written_names(model: ModelDef, models: dict[str, ModelDef]) -> list[str]:
+    """The JSON names a model's objects hold, members it unwraps from this file included."""
+    names = []
+    for item in model.fields:
+        if item.unwrapped is None:
+            names.append(item.json_name)
+            continue
+        prefix, suffix = item.unwrapped
+        child = models.get(_unwrapped_model(item).name)
+        if child is not None and child is not model:
+            names += [prefix + name + suffix for name in _written_names(child, models)]
+    return names
+
+
+def _unwrapped_model(item: FieldDef) -> ModelRef:
+    target = item.type.inner if isinstance(item.type, Nullable) else item.type
+    assert isinstance(target, ModelRef)
+    return target
+
+
+def read_unwrapped(
+    node: Node, field: str, type_ref: TypeRef, module: str
+) -> tuple[str, str]:
+    """``unwrapped: true`` or ``{prefix, suffix}`` on a model-typed field."""
+    target = type_ref.inner if isinstance(type_ref, Nullable) else type_ref
+    if not isinstance(target, ModelRef):
+        raise node.error(
+            f"only a model-typed field can be unwrapped; {field} is"
+            f" {spell(type_ref, module)}"
+        )
+    if node.is_mapping:
+        entries = node.mapping(f"unwrapped of {field}", ("prefix", "suffix"))
+        prefix = entries["prefix"][1].text("prefix") if "prefix" in entries else ""
+        suffix = entries["suffix"][1].text("suffix") if "suffix" in entries else ""
+        return prefix, suffix
+    if node.scalar() is True:
+        return "", ""
+    raise node.error("unwrapped takes true or a mapping with prefix and suffix")
+
+
+def check_flattened_names(modules: list[ModuleDef]) -> None:
+    """Flattened members must not collide, nor unwrap models with subtypes or cycles."""
+    models = {
+        (module.name, model.name): model
+        for module in modules
+        for model in module.models
+    }
+
+    def names(model: ModelDef, trail: tuple[str, ...]) -> list[tuple[str, FieldDef]]:
+        result: list[tuple[str, FieldDef]] = []
+        for item in model.fields:
+            if (
+                item.write_only and item.read_only
+            ):  # pragma: no cover - rejected earlier
+                continue
+            if item.unwrapped is None:
+                result.append((item.json_name, item))
+                continue
+            ref = _unwrapped_model(item)
+            child = models[(ref.module, ref.name)]
+            if child.subtypes is not None or child.value_field is not None:
+                raise SchemaError(
+                    item.location,
+                    f"{item.name} unwraps {child.name}, which is written as"
+                    f" {'one of its subtypes' if child.subtypes else 'a string'};"
+                    " only plain models can be unwrapped",
+                )
+            if ref.name in trail:
+                raise SchemaError(
+                    item.location, f"{item.name} unwraps {child.name} inside itself"
+                )
+            prefix, suffix = item.unwrapped
+            result += [
+                (prefix + name + suffix, item)
+                for name, _ in names(child, (*trail, ref.name))
+            ]
+        return result
+
+    for model in models.values():
+        seen: dict[str, FieldDef] = {}
+        for name, item in names(model, (model.name,)):
+            if name in seen and seen[name] is not item:
+                raise SchemaError(
+                    item.location,
+                    f"{model.name} would hold the JSON name '{name}' twice: from"
+                    f" '{seen[name].name}' and from '{item.name}'; change a prefix,"
+                    " a suffix or a name",
+                )
+            seen[name] = item
+
+
+def check_any_properties(node: Node, field: str, type_ref: TypeRef) -> None:
+    if type_ref != DictOf(Scalar("str"), Scalar("any")):
+        raise node.error(
+            f"any_properties collects unknown members into a dict[str, any];"
+            f" {field} must have that type"
+        )
+
+
+def read_import_path(node: Node, what: str) -> str:
+    """A ``package.module:name`` reference."""
+    text = node.text(what)
+    if not _IMPORT_PATH.match(text):
+        raise node.error(f"{what} must be written package.module:name, not '{text}'")
+    return text
+
+
+def read_constraints(
+    node: Node, field: str, type_ref: TypeRef, module: str
+) -> Constraints:
+    """Declarative rules checked on decode, each fitting the field's type."""
+    entries = node.mapping(f"the constraints of {field}", CONSTRAINT_KEYS)
+    target = type_ref.inner if isinstance(type_ref, Nullable) else type_ref
+    numeric = isinstance(target, Scalar) and target.name in _NUMERIC_SCALARS
+    sized = isinstance(target, ListOf | SetOf | DictOf | TupleOf) or (
+        isinstance(target, Scalar) and target.name in ("str", "bytes")
+    )
+    values: dict[str, object] = {}
+    for key, (key_node, value_node) in entries.items():
+        if key in _NUMERIC_RULES:
+            if not numeric:
+                raise key_node.error(
+                    f"{key} applies to numbers; {field} is {spell(type_ref, module)}"
+                )
+            value = value_node.scalar()
+            if isinstance(value, bool) or not isinstance(value, int | float | str):
+                raise value_node.error(f"{key} must be a number")
+            try:
+                number = Decimal(value_node.written)
+            except ArithmeticError:
+                raise value_node.error(f"{key} must be a number") from None
+            if key == "multiple_of" and number <= 0:
+                raise value_node.error("multiple_of must be positive")
+            values[key] = number
+        elif key in _LENGTH_RULES:
+            if not sized:
+                raise key_node.error(
+                    f"{key} applies to strings, byte arrays and containers; {field} is"
+                    f" {spell(type_ref, module)}"
+                )
+            value = value_node.scalar()
+            if type(value) is not int or value < 0:
+                raise value_node.error(f"{key} must be a whole number, 0 or more")
+            values[key] = value
+        else:
+            if target != Scalar("str"):
+                raise key_node.error(f"pattern applies to strings; {field} is not one")
+            pattern = value_node.text("pattern")
+            try:
+                re.compile(pattern)
+            except re.error as error:
+                raise value_node.error(f"invalid pattern: {error}") from None
+            values[key] = pattern
+    return Constraints(**values)  # type: ignore[arg-type]
+
+
+_NUMERIC_SCALARS = frozenset(
+    {"int", "float", "float32", "decimal", "int8", "int16", "int32", "int64"}
+    | {"uint8", "uint16", "uint32", "uint64"}
+)
