@@ -16,6 +16,7 @@ from foryjson.errors import (
     EncodeError,
     decode_mismatch,
     encode_mismatch,
+    key_segment,
     missing_property,
 )
 
@@ -74,13 +75,15 @@ class Category:
             f"parent={self.parent!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Category, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Category, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Category, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Category, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Category:
@@ -168,13 +171,15 @@ class Product:
             f"warehouse={self.warehouse!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Product, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Product, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Product, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Product, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Product:
@@ -207,14 +212,14 @@ def _encode_Category(value: object) -> str:
     id_ = value.id
     if type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807:
         raise encode_mismatch(id_, "int64").within("id")
-    name = value.name
-    if not isinstance(name, str):
-        raise encode_mismatch(name, "str").within("name")
+    name_ = value.name
+    if not isinstance(name_, str):
+        raise encode_mismatch(name_, "str").within("name")
     parent = value.parent
     members: list[str] = []
     members.append(f'"id":{id_}')
-    if name != "":
-        members.append(f'"name":{_escape(name)}')
+    if name_ != "":
+        members.append(f'"name":{_escape(name_)}')
     if parent is not None:
         try:
             parent_json = _encode_Category(parent)
@@ -234,9 +239,9 @@ def _decode_Category(data: object) -> Category:
         raise missing_property("id") from None
     if type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807:
         raise decode_mismatch(id_, "int64").within("id")
-    name = data.get("name", "")
-    if type(name) is not str:
-        raise decode_mismatch(name, "str").within("name")
+    name_ = data.get("name", "")
+    if type(name_) is not str:
+        raise decode_mismatch(name_, "str").within("name")
     parent = data.get("parent")
     if parent is not None:
         try:
@@ -246,7 +251,7 @@ def _decode_Category(data: object) -> Category:
             raise
     result: Category = _new(Category)
     result.id = id_
-    result.name = name
+    result.name = name_
     result.parent = parent
     return result
 
@@ -257,9 +262,9 @@ def _encode_Product(value: object) -> str:
     sku = value.sku
     if not isinstance(sku, str):
         raise encode_mismatch(sku, "str").within("sku")
-    name = value.name
-    if not isinstance(name, str):
-        raise encode_mismatch(name, "str").within("name")
+    name_ = value.name
+    if not isinstance(name_, str):
+        raise encode_mismatch(name_, "str").within("name")
     categoryPath = value.categoryPath
     price = value.price
     try:
@@ -279,8 +284,8 @@ def _encode_Product(value: object) -> str:
     members: list[str] = []
     if sku != "":
         members.append(f'"sku":{_escape(sku)}')
-    if name != "":
-        members.append(f'"name":{_escape(name)}')
+    if name_ != "":
+        members.append(f'"name":{_escape(name_)}')
     if categoryPath != []:
         try:
             categoryPath_json = _encode_list_Category(categoryPath)
@@ -318,9 +323,9 @@ def _encode_Product(value: object) -> str:
 def _decode_Product(data: object) -> Product:
     if type(data) is not dict:
         raise decode_mismatch(data, "an object")
-    name = data.get("name", "")
-    if type(name) is not str:
-        raise decode_mismatch(name, "str").within("name")
+    name_ = data.get("name", "")
+    if type(name_) is not str:
+        raise decode_mismatch(name_, "str").within("name")
     sku = data.get("sku", "")
     if type(sku) is not str:
         raise decode_mismatch(sku, "str").within("sku")
@@ -383,7 +388,7 @@ def _decode_Product(data: object) -> Product:
             error.within("warehouse")
             raise
     result: Product = _new(Product)
-    result.name = name
+    result.name = name_
     result.sku = sku
     result.categoryPath = categoryPath
     result.price = price
@@ -449,7 +454,7 @@ def _encode_dict_str(value: object) -> str:
     parts: list[str] = []
     for key, item in value.items():
         if not isinstance(key, str):
-            raise encode_mismatch(key, "a str key").within(str(key))
+            raise encode_mismatch(key, "a str key").within(key_segment(key))
         if not isinstance(item, str):
             raise encode_mismatch(item, "str").within(key)
         parts.append(f"{_escape(key)}:{_escape(item)}")

@@ -70,13 +70,17 @@ class MediaContent:
     def __repr__(self) -> str:
         return f"MediaContent(media={self.media!r}, images={self.images!r})"
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_MediaContent, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_MediaContent, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_MediaContent, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(
+            _encode_MediaContent, self, escape_non_ascii, pretty
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> MediaContent:
@@ -172,13 +176,15 @@ class Media:
             f"copyright={self.copyright!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Media, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Media, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Media, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Media, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Media:
@@ -232,13 +238,15 @@ class Image:
             f"size={self.size!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Image, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Image, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Image, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Image, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Image:

@@ -21,6 +21,7 @@ from foryjson.errors import (
     EncodeError,
     decode_mismatch,
     encode_mismatch,
+    key_segment,
     missing_property,
 )
 
@@ -55,13 +56,15 @@ class Payment:
 
     __slots__ = ()
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Payment, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Payment, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Payment, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Payment, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Payment:
@@ -78,13 +81,15 @@ class Shipment:
 
     __slots__ = ()
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Shipment, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Shipment, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Shipment, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Shipment, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Shipment:
@@ -101,13 +106,15 @@ class Event:
 
     __slots__ = ()
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Event, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Event, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Event, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Event, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Event:
@@ -138,13 +145,15 @@ class Amount:
     def __repr__(self) -> str:
         return f"Amount(value={self.value!r}, currency={self.currency!r})"
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Amount, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Amount, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Amount, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Amount, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Amount:
@@ -170,13 +179,15 @@ class Iban:
     def __repr__(self) -> str:
         return f"Iban(text={self.text!r})"
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Iban, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Iban, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Iban, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Iban, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Iban:
@@ -218,13 +229,15 @@ class Address:
             f"geo={self.geo!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Address, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Address, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Address, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Address, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
@@ -255,13 +268,15 @@ class Geo:
     def __repr__(self) -> str:
         return f"Geo(lat={self.lat!r}, lon={self.lon!r})"
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Geo, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Geo, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Geo, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Geo, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Geo:
@@ -369,13 +384,15 @@ class Order:
             f"extras={self.extras!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Order, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Order, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Order, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Order, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Order:
@@ -401,13 +418,15 @@ class CardPayment(Payment):
     def __repr__(self) -> str:
         return f"CardPayment(last_four={self.last_four!r})"
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_CardPayment, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_CardPayment, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_CardPayment, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_CardPayment, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> CardPayment:
@@ -451,13 +470,17 @@ class BankTransfer(Payment):
             f"reference={self.reference!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_BankTransfer, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_BankTransfer, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_BankTransfer, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(
+            _encode_BankTransfer, self, escape_non_ascii, pretty
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> BankTransfer:
@@ -488,13 +511,15 @@ class Parcel(Shipment):
     def __repr__(self) -> str:
         return f"Parcel(weight_grams={self.weight_grams!r}, to={self.to!r})"
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Parcel, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Parcel, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Parcel, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Parcel, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Parcel:
@@ -520,13 +545,15 @@ class Pickup(Shipment):
     def __repr__(self) -> str:
         return f"Pickup(store={self.store!r})"
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Pickup, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Pickup, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Pickup, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Pickup, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Pickup:
@@ -552,13 +579,15 @@ class Opened(Event):
     def __repr__(self) -> str:
         return f"Opened(at={self.at!r})"
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Opened, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Opened, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Opened, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Opened, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Opened:
@@ -589,13 +618,15 @@ class Closed(Event):
     def __repr__(self) -> str:
         return f"Closed(at={self.at!r}, reason={self.reason!r})"
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Closed, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Closed, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Closed, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Closed, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Closed:
@@ -869,9 +900,9 @@ def _encode_Iban(value: object) -> str:
 def _decode_Iban(data: object) -> Iban:
     if type(data) is not str:
         raise decode_mismatch(data, "a string")
-    text = data
+    text_ = data
     result: Iban = _new(Iban)
-    result.text = text
+    result.text = text_
     return result
 
 
@@ -1695,7 +1726,7 @@ def _encode_dict_Shipment(value: object) -> str:
     parts: list[str] = []
     for key, item in value.items():
         if not isinstance(key, str):
-            raise encode_mismatch(key, "a str key").within(str(key))
+            raise encode_mismatch(key, "a str key").within(key_segment(key))
         try:
             item_json = _encode_Shipment(item)
         except EncodeError as error:

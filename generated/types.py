@@ -27,6 +27,7 @@ from foryjson.errors import (
     EncodeError,
     decode_mismatch,
     encode_mismatch,
+    key_segment,
     missing_property,
 )
 
@@ -160,13 +161,15 @@ class Numbers:
             f"maybe={self.maybe!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Numbers, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Numbers, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Numbers, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Numbers, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Numbers:
@@ -226,13 +229,15 @@ class Text:
             f"color_or_none={self.color_or_none!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Text, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Text, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Text, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Text, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Text:
@@ -340,13 +345,15 @@ class Times:
             f"deadlines={self.deadlines!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Times, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Times, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Times, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Times, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Times:
@@ -418,13 +425,15 @@ class Blobs:
             f"chunks={self.chunks!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Blobs, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Blobs, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Blobs, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Blobs, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Blobs:
@@ -502,13 +511,15 @@ class Containers:
             f"nested={self.nested!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Containers, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Containers, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Containers, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Containers, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Containers:
@@ -539,13 +550,15 @@ class Dynamic:
     def __repr__(self) -> str:
         return f"Dynamic(payload={self.payload!r}, extras={self.extras!r})"
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Dynamic, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Dynamic, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Dynamic, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Dynamic, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Dynamic:
@@ -667,13 +680,15 @@ class Defaults:
             f"empty={self.empty!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Defaults, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_Defaults, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Defaults, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_Defaults, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Defaults:
@@ -745,6 +760,8 @@ def _encode_Numbers(value: object) -> str:
     if type(qword) is not int or not 0 <= qword <= 18446744073709551615:
         raise encode_mismatch(qword, "uint64").within("qword")
     unbounded = value.unbounded
+    if type(unbounded) is not int:
+        raise encode_mismatch(unbounded, "int").within("unbounded")
     try:
         unbounded_json = _numbers.write_int(unbounded)
     except EncodeError as error:
@@ -783,7 +800,6 @@ def _encode_Numbers(value: object) -> str:
         except EncodeError as error:
             error.within("maybe")
             raise
-        maybe_json = maybe_json
     return (
         f'{{"tiny":{tiny},'
         f'"small":{small},'
@@ -928,9 +944,9 @@ def _decode_Numbers(data: object) -> Numbers:
 def _encode_Text(value: object) -> str:
     if not isinstance(value, Text):
         raise encode_mismatch(value, "Text")
-    text = value.text
-    if not isinstance(text, str):
-        raise encode_mismatch(text, "str").within("text")
+    text_ = value.text
+    if not isinstance(text_, str):
+        raise encode_mismatch(text_, "str").within("text")
     initial = value.initial
     try:
         initial_json = _identifiers.write_char(initial)
@@ -953,7 +969,7 @@ def _encode_Text(value: object) -> str:
         "null" if color_or_none is None else f'"{color_or_none._value_}"'
     )
     return (
-        f'{{"text":{_escape(text)},'
+        f'{{"text":{_escape(text_)},'
         f'"initial":{initial_json},'
         f'"id":{id__json},'
         f'"color":"{color._value_}",'
@@ -965,11 +981,11 @@ def _decode_Text(data: object) -> Text:
     if type(data) is not dict:
         raise decode_mismatch(data, "an object")
     try:
-        text = data["text"]
+        text_ = data["text"]
     except KeyError:
         raise missing_property("text") from None
-    if type(text) is not str:
-        raise decode_mismatch(text, "str").within("text")
+    if type(text_) is not str:
+        raise decode_mismatch(text_, "str").within("text")
     try:
         initial = data["initial"]
     except KeyError:
@@ -1005,7 +1021,7 @@ def _decode_Text(data: object) -> Text:
             error.within("colorOrNone")
             raise
     result: Text = _new(Text)
-    result.text = text
+    result.text = text_
     result.initial = initial
     result.id = id_
     result.color = color
@@ -1290,7 +1306,6 @@ def _encode_Blobs(value: object) -> str:
         except EncodeError as error:
             error.within("optional")
             raise
-        optional_json = optional_json
     chunks = value.chunks
     try:
         chunks_json = _encode_list_bytes_base64(chunks)
@@ -1603,21 +1618,21 @@ def _encode_Defaults(value: object) -> str:
     members: list[str] = []
     if count != 3:
         members.append(f'"count":{count}')
-    if rate != 0.5:
+    if rate != 0.5 or type(rate) is not float:
         try:
             rate_json = _numbers.write_float32(rate)
         except EncodeError as error:
             error.within("rate")
             raise
         members.append(f'"rate":{rate_json}')
-    if str(price) != "9.90":
+    if str(price) != "9.90" or type(price) is not Decimal:
         try:
             price_json = _numbers.write_decimal(price)
         except EncodeError as error:
             error.within("price")
             raise
         members.append(f'"price":{price_json}')
-    if letter != "x":
+    if letter != "x" or type(letter) is not str:
         try:
             letter_json = _identifiers.write_char(letter)
         except EncodeError as error:
@@ -1666,7 +1681,7 @@ def _encode_Defaults(value: object) -> str:
             error.within("elapsed")
             raise
         members.append(f'"elapsed":{elapsed_json}')
-    if blob != b"\x01\x02\x03":
+    if blob != b"\x01\x02\x03" or type(blob) is not bytes:
         try:
             blob_json = _binary.write_base64(blob)
         except EncodeError as error:
@@ -1689,14 +1704,14 @@ def _encode_Defaults(value: object) -> str:
             error.within("pair")
             raise
         members.append(f'"pair":{pair_json}')
-    if zero != 0.0 or copysign(1.0, zero) < 0:
+    if zero != 0.0 or type(zero) is not float or copysign(1.0, zero) < 0:
         try:
             zero_json = _writer.write_float(zero)
         except EncodeError as error:
             error.within("zero")
             raise
         members.append(f'"zero":{zero_json}')
-    if empty != b"":
+    if empty != b"" or type(empty) is not bytes:
         try:
             empty_json = _binary.write_base64(empty)
         except EncodeError as error:
@@ -1885,7 +1900,7 @@ def _encode_dict_datetime_epoch_millis(value: object) -> str:
     parts: list[str] = []
     for key, item in value.items():
         if not isinstance(key, str):
-            raise encode_mismatch(key, "a str key").within(str(key))
+            raise encode_mismatch(key, "a str key").within(key_segment(key))
         try:
             item_json = _temporal.write_epoch_millis(item)
         except EncodeError as error:
@@ -2045,9 +2060,9 @@ def _encode_dict_int64_str(value: object) -> str:
             type(key) is not int
             or not -9223372036854775808 <= key <= 9223372036854775807
         ):
-            raise encode_mismatch(key, "an int64 key").within(str(key))
+            raise encode_mismatch(key, "an int64 key").within(key_segment(key))
         if not isinstance(item, str):
-            raise encode_mismatch(item, "str").within(str(key))
+            raise encode_mismatch(item, "str").within(key_segment(key))
         parts.append(f'"{key}":{_escape(item)}')
     return "{" + ",".join(parts) + "}"
 
@@ -2094,11 +2109,11 @@ def _encode_dict_Color_list_uint8(value: object) -> str:
     parts: list[str] = []
     for key, item in value.items():
         if type(key) is not Color:
-            raise encode_mismatch(key, "a Color key").within(str(key))
+            raise encode_mismatch(key, "a Color key").within(key_segment(key))
         try:
             item_json = _encode_list_uint8(item)
         except EncodeError as error:
-            error.within(str(key))
+            error.within(key_segment(key))
             raise
         parts.append(f'"{key._value_}":{item_json}')
     return "{" + ",".join(parts) + "}"
@@ -2129,11 +2144,11 @@ def _encode_dict_uuid_date(value: object) -> str:
     parts: list[str] = []
     for key, item in value.items():
         if type(key) is not UUID:
-            raise encode_mismatch(key, "a uuid key").within(str(key))
+            raise encode_mismatch(key, "a uuid key").within(key_segment(key))
         try:
             item_json = _temporal.write_date(item)
         except EncodeError as error:
-            error.within(str(key))
+            error.within(key_segment(key))
             raise
         parts.append(f'"{key}":{item_json}')
     return "{" + ",".join(parts) + "}"
@@ -2187,7 +2202,7 @@ def _encode_dict_opt_tuple_int8_bool(value: object) -> str:
     parts: list[str] = []
     for key, item in value.items():
         if not isinstance(key, str):
-            raise encode_mismatch(key, "a str key").within(str(key))
+            raise encode_mismatch(key, "a str key").within(key_segment(key))
         if item is None:
             item_json = "null"
         else:
@@ -2196,7 +2211,6 @@ def _encode_dict_opt_tuple_int8_bool(value: object) -> str:
             except EncodeError as error:
                 error.within(key)
                 raise
-            item_json = item_json
         parts.append(f"{_escape(key)}:{item_json}")
     return "{" + ",".join(parts) + "}"
 
@@ -2254,7 +2268,7 @@ def _encode_dict_any(value: object) -> str:
     parts: list[str] = []
     for key, item in value.items():
         if not isinstance(key, str):
-            raise encode_mismatch(key, "a str key").within(str(key))
+            raise encode_mismatch(key, "a str key").within(key_segment(key))
         try:
             item_json = _dynamic.write_any(item)
         except EncodeError as error:

@@ -114,13 +114,16 @@ JSON_VALUES = st.recursive(
 )
 
 AWARE = st.datetimes(
+    # An offset near the ends of datetime's range leaves no UTC instant to hold.
+    min_value=dt.datetime(2, 1, 1),
+    max_value=dt.datetime(9998, 12, 31),
     timezones=st.sampled_from(
         [
             dt.timezone.utc,
             dt.timezone(dt.timedelta(hours=8)),
             dt.timezone(dt.timedelta(hours=-5, minutes=-30)),
         ]
-    )
+    ),
 )
 
 
@@ -188,6 +191,10 @@ def _constrained(item: FieldDef) -> st.SearchStrategy[Any] | None:
         return None
     if rules.pattern is not None:
         return st.from_regex(rules.pattern)
+    if rules.unique:
+        target = item.type.inner if isinstance(item.type, Nullable) else item.type
+        assert isinstance(target, ListOf)
+        return st.lists(for_type(target.item), unique=True, max_size=4)
     if rules.min_length is not None or rules.max_length is not None:
         return st.text(min_size=rules.min_length or 0, max_size=rules.max_length or 20)
     low = rules.min if rules.min is not None else rules.exclusive_min

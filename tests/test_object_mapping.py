@@ -330,9 +330,7 @@ def test_the_validator_runs_after_the_object_is_complete() -> None:
     assert raised.value.message == (
         "rejected by examples.validators:check_period: ends at 4, before it starts at 5"
     )
-    with pytest.raises(DecodeError) as direct:
-        p.Order.from_json(text.replace('"end":9', '"end":4'))
-    assert isinstance(direct.value.__cause__, ValueError)
+    assert isinstance(raised.value.__cause__, ValueError)
 
 
 # ---------------------------------------------------------------- schema mistakes

@@ -17,6 +17,7 @@ from foryjson.errors import (
     EncodeError,
     decode_mismatch,
     encode_mismatch,
+    key_segment,
     missing_property,
     unknown_property,
 )
@@ -124,13 +125,15 @@ class OrderPlaced:
             f"labels={self.labels!r})"
         )
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_OrderPlaced, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(_encode_OrderPlaced, self, escape_non_ascii, pretty)
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_OrderPlaced, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(_encode_OrderPlaced, self, escape_non_ascii, pretty)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderPlaced:
@@ -165,13 +168,19 @@ class OrderCancelled:
     def __repr__(self) -> str:
         return f"OrderCancelled(order_id={self.order_id!r}, reason={self.reason!r})"
 
-    def to_json(self, *, escape_non_ascii: bool = False) -> str:
-        """Encode as compact JSON text; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_OrderCancelled, self, escape_non_ascii)
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_text(
+            _encode_OrderCancelled, self, escape_non_ascii, pretty
+        )
 
-    def to_json_bytes(self, *, escape_non_ascii: bool = False) -> bytes:
-        """Encode as compact UTF-8 JSON; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_OrderCancelled, self, escape_non_ascii)
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _writer.encode_bytes(
+            _encode_OrderCancelled, self, escape_non_ascii, pretty
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderCancelled:
@@ -258,7 +267,11 @@ def _encode_OrderPlaced(value: object) -> str:
     if gift is not False:
         gift_json = "true" if gift else "false"
         members.append(f'"gift":{gift_json}')
-    if discount_rate != 0.0 or copysign(1.0, discount_rate) < 0:
+    if (
+        discount_rate != 0.0
+        or type(discount_rate) is not float
+        or copysign(1.0, discount_rate) < 0
+    ):
         try:
             discount_rate_json = _writer.write_float(discount_rate)
         except EncodeError as error:
@@ -419,7 +432,7 @@ def _encode_dict_list_int8(value: object) -> str:
     parts: list[str] = []
     for key, item in value.items():
         if not isinstance(key, str):
-            raise encode_mismatch(key, "a str key").within(str(key))
+            raise encode_mismatch(key, "a str key").within(key_segment(key))
         try:
             item_json = _encode_list_int8(item)
         except EncodeError as error:

@@ -146,7 +146,7 @@ def write_base64(value: object) -> str:
 
 def read_base64(data: object) -> bytes:
     """Read strict standard base64 text (padded, no whitespace) back into bytes."""
-    if not isinstance(data, str):
+    if type(data) is not str:
         raise decode_mismatch(data, "base64 text")
     try:
         return _decode_strict(data)
@@ -162,7 +162,7 @@ def write_base64url(value: object) -> str:
 
 def read_base64url(data: object) -> bytes:
     """Read URL-safe base64 text, padded or unpadded, back into bytes."""
-    if not isinstance(data, str):
+    if type(data) is not str:
         raise decode_mismatch(data, "base64url text")
     text = data
     tail = len(text) & 3
@@ -215,7 +215,7 @@ def write_base16(value: object) -> str:
 
 def read_base16(data: object) -> bytes:
     """Read hex text, either case, no separators or whitespace, back into bytes."""
-    if not isinstance(data, str):
+    if type(data) is not str:
         raise decode_mismatch(data, "base16 text")
     try:
         return _unhexlify(data)

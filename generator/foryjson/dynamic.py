@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from .errors import DecodeError, EncodeError, encode_mismatch
+from .errors import DecodeError, EncodeError, encode_mismatch, key_segment
 from .numbers import NumberText, write_decimal, write_int
 from .reader import read
 from .writer import escape_str, write_float
@@ -43,7 +43,7 @@ def write_any(value: object) -> str:
         parts = []
         for key, item in value.items():
             if type(key) is not str:
-                raise encode_mismatch(key, "a str key").within(str(key))
+                raise encode_mismatch(key, "a str key").within(key_segment(key))
             try:
                 parts.append(escape_str(key) + ":" + write_any(item))
             except EncodeError as error:
@@ -96,7 +96,7 @@ def write_members(extra: object, declared: frozenset[str]) -> str:
     parts = []
     for key, item in extra.items():
         if type(key) is not str:
-            raise encode_mismatch(key, "a str key").within(str(key))
+            raise encode_mismatch(key, "a str key").within(key_segment(key))
         if key in declared:
             raise EncodeError(
                 f"catch-all member {key!r} has the name of a declared property"

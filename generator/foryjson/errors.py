@@ -8,8 +8,11 @@ success path.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
 from typing import TypeVar
+
+from .plain import NumberText
 
 __all__ = [
     "DecodeError",
@@ -19,6 +22,7 @@ __all__ = [
     "describe",
     "encode_mismatch",
     "format_path",
+    "key_segment",
     "missing_property",
     "unknown_property",
 ]
@@ -52,6 +56,8 @@ def describe(value: object) -> str:
         return "null"
     if value is True or value is False:
         return "true" if value else "false"
+    if type(value) is NumberText:
+        return f"the number {_shorten(str.__str__(value))}"
     if isinstance(value, str):
         return f"the string {_shorten(repr(value))}"
     if isinstance(value, int):
@@ -132,6 +138,18 @@ class DecodeError(JsonError):
 
 class EncodeError(JsonError):
     """A value cannot be written as the declared type; ``path`` names it."""
+
+
+def key_segment(key: object) -> str:
+    """A path segment for a dict key that is not a ``str``, as its JSON name reads."""
+    if isinstance(key, enum.Enum):
+        return str(key.value)
+    if isinstance(key, int) and not isinstance(key, bool) and key.bit_length() > 30_000:
+        return f"<integer of {key.bit_length()} bits>"
+    try:
+        return str(key)
+    except Exception:  # a key's __str__ may raise anything
+        return f"<{type(key).__qualname__}>"
 
 
 def decode_mismatch(value: object, expected: str) -> DecodeError:

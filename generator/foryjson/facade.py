@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import types
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from . import reader, writer
+from . import reader, stream, writer
 from .codec import Codec
-from .errors import DecodeError, EncodeError, decode_mismatch, encode_mismatch
+from .errors import (
+    DecodeError,
+    EncodeError,
+    decode_mismatch,
+    encode_mismatch,
+    key_segment,
+)
 
 __all__ = ["ForyJson"]
 
@@ -73,27 +79,119 @@ class ForyJson:
             )
         return codec
 
-    def to_json(self, value: object, type: Any = None) -> str:
-        """Encode ``value`` as compact JSON text, as ``type`` if given, else as its class."""
-        encoder = self._encoder_for(value, type).encode
-        return writer.encode_text(encoder, value, self._escape_non_ascii)
+    def _escape(self, escape_non_ascii: bool | None) -> bool:
+        return self._escape_non_ascii if escape_non_ascii is None else escape_non_ascii
 
-    def to_json_bytes(self, value: object, type: Any = None) -> bytes:
-        """Encode ``value`` as compact UTF-8 JSON."""
+    def to_json(
+        self,
+        value: object,
+        type: Any = None,
+        *,
+        pretty: bool = False,
+        escape_non_ascii: bool | None = None,
+    ) -> str:
+        """Encode ``value`` as JSON text, as ``type`` if given, else as its class.
+
+        The text is compact unless ``pretty`` asks for two-space indentation (the layout
+        of ``json.dumps(indent=2)``; see ``foryjson.pretty``). ``escape_non_ascii``
+        overrides the instance's setting for this call.
+        """
         encoder = self._encoder_for(value, type).encode
-        return writer.encode_bytes(encoder, value, self._escape_non_ascii)
+        return writer.encode_text(
+            encoder, value, self._escape(escape_non_ascii), pretty
+        )
+
+    def to_json_bytes(
+        self,
+        value: object,
+        type: Any = None,
+        *,
+        pretty: bool = False,
+        escape_non_ascii: bool | None = None,
+    ) -> bytes:
+        """Encode ``value`` as UTF-8 JSON; options as for ``to_json``."""
+        encoder = self._encoder_for(value, type).encode
+        return writer.encode_bytes(
+            encoder, value, self._escape(escape_non_ascii), pretty
+        )
 
     def from_json(self, data: reader.InputData, type: Any) -> Any:
         """Decode exactly one JSON document as ``type``; raises ``DecodeError``."""
         codec = self._codec(type)
         return reader.decode(codec.decode, data, self._max_input_bytes, codec.exact)
 
-    def write_json(self, value: object, fp: IO[bytes], type: Any = None) -> None:
+    def write_json(
+        self,
+        value: object,
+        fp: IO[bytes],
+        type: Any = None,
+        *,
+        pretty: bool = False,
+        escape_non_ascii: bool | None = None,
+    ) -> None:
         """Write ``value`` as UTF-8 JSON to a binary file object in one write.
 
-        The file object is neither flushed nor closed.
+        Options as for ``to_json``. The file object is neither flushed nor closed.
         """
-        fp.write(self.to_json_bytes(value, type))
+        fp.write(
+            self.to_json_bytes(
+                value, type, pretty=pretty, escape_non_ascii=escape_non_ascii
+            )
+        )
+
+    def iter_json(
+        self,
+        fp: stream.BinaryInput,
+        type: Any,
+        *,
+        ndjson: bool = False,
+        chunk_size: int = stream.DEFAULT_CHUNK_SIZE,
+        max_value_bytes: int = stream.DEFAULT_MAX_VALUE_BYTES,
+    ) -> Iterator[Any]:
+        """Decode a stream from a binary file object, yielding one value at a time.
+
+        The stream is one top-level JSON array whose elements are each a ``type``
+        (``type`` is the element type: ``Image``, not ``list[Image]``), or with
+        ``ndjson`` one ``type`` per line. ``fp`` is read ``chunk_size`` bytes at a time,
+        so memory holds one value and one chunk; a value larger than
+        ``max_value_bytes`` is an error. Values before the first fault are yielded,
+        then ``DecodeError`` is raised with the value's path (``$[3].width``) and, for
+        syntax errors, the byte position in the stream. ``fp`` is not closed. See
+        ``foryjson.stream`` for the details.
+        """
+        codec = self._codec(type)
+        iterate = stream.iter_ndjson if ndjson else stream.iter_array
+        return iterate(
+            fp,
+            codec.decode,
+            chunk_size=chunk_size,
+            max_value_bytes=max_value_bytes,
+            exact=codec.exact,
+        )
+
+    def write_ndjson(
+        self,
+        values: Iterable[Any],
+        fp: stream.BinaryOutput,
+        type: Any = None,
+        *,
+        escape_non_ascii: bool | None = None,
+    ) -> None:
+        """Write each value as one line of compact UTF-8 JSON (NDJSON) to ``fp``.
+
+        Each value is written as ``type`` if given, else as its own class. Lines reach
+        ``fp.write`` in batches of about 64 KiB; ``fp`` is neither flushed nor closed.
+        An ``EncodeError`` names the index of the value (``$[3].width``); the lines
+        before it are written.
+        """
+        if type is not None:
+            encode = self._codec(type).encode
+        else:
+
+            def encode(value: object) -> str:
+                return self._encoder_for(value, None).encode(value)
+
+        stream.write_ndjson(encode, values, fp, self._escape(escape_non_ascii))
 
 
 def _list_codec(element: Codec[Any]) -> Codec[Any]:
@@ -107,7 +205,8 @@ def _list_codec(element: Codec[Any]) -> Codec[Any]:
             try:
                 parts.append(encode_element(item))
             except EncodeError as error:
-                raise error.within(index) from None
+                error.within(index)
+                raise
         return "[" + ",".join(parts) + "]"
 
     def decode(data: object) -> list[Any]:
@@ -118,7 +217,8 @@ def _list_codec(element: Codec[Any]) -> Codec[Any]:
             try:
                 result.append(decode_element(item))
             except DecodeError as error:
-                raise error.within(index) from None
+                error.within(index)
+                raise
         return result
 
     return Codec(list, encode, decode, element.exact)
@@ -133,11 +233,12 @@ def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
         parts = []
         for key, item in value.items():
             if not isinstance(key, str):
-                raise encode_mismatch(key, "a str key").within(str(key))
+                raise encode_mismatch(key, "a str key").within(key_segment(key))
             try:
                 parts.append(writer.escape_str(key) + ":" + encode_value(item))
             except EncodeError as error:
-                raise error.within(key) from None
+                error.within(key)
+                raise
         return "{" + ",".join(parts) + "}"
 
     def decode(data: object) -> dict[str, Any]:
@@ -148,7 +249,8 @@ def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
             try:
                 result[key] = decode_value(item)
             except DecodeError as error:
-                raise error.within(key) from None
+                error.within(key)
+                raise
         return result
 
     return Codec(dict, encode, decode, value_codec.exact)

@@ -13,6 +13,7 @@ import struct
 from decimal import Decimal, InvalidOperation
 
 from .errors import DecodeError, EncodeError, decode_mismatch, encode_mismatch
+from .plain import NumberText
 
 __all__ = [
     "INTEGER_RANGES",
@@ -54,16 +55,6 @@ _JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?
 _FLOAT32 = struct.Struct("<f")
 
 
-class NumberText(str):
-    """The exact text of a JSON number with a fraction or exponent.
-
-    Documents whose types hold decimals are read with this in place of ``float``, so
-    that no digit is lost before the decoder knows which type wants the number.
-    """
-
-    __slots__ = ()
-
-
 def int_from_text(text: str) -> int:
     """Convert the digits of a JSON integer of any length up to the number limit."""
     if len(text) > MAX_NUMBER_CHARS:
@@ -81,7 +72,7 @@ def int_from_text(text: str) -> int:
     return -value if negative else value
 
 
-_INTEGER_KEY = re.compile(r"-?(?:0|[1-9][0-9]*)")
+_INTEGER_KEY = re.compile(r"0|-?[1-9][0-9]*")
 
 
 def read_int_key(key: str, kind: str) -> int:
@@ -143,14 +134,11 @@ def write_float32(value: object) -> str:
     if single is None:
         raise EncodeError(f"{value!r} is out of range for float32")
     for digits in range(1, 10):
-        text = f"{single:.{digits}g}"
-        if _round_float32(float(text)) == single:
-            break
-    if "e" not in text and "." not in text:
-        text += ".0"
-    if text.startswith("-0") and single == 0:
-        return "-0.0"
-    return text
+        shortest = float(f"{single:.{digits}g}")
+        if _round_float32(shortest) == single:
+            # repr lays the shortest digits out as float does ("10.0", not "1e+01").
+            return repr(shortest)
+    return repr(single)  # pragma: no cover - nine digits always identify a float32
 
 
 def _round_float32(value: float) -> float | None:
@@ -176,7 +164,7 @@ def read_float32(data: object) -> float:
         return _SPECIAL[data]
     else:
         raise decode_mismatch(data, "float32")
-    single = _round_float32(value) if value - value == 0 else value
+    single = _round_float32(value) if value - value == 0 else None
     if single is None:
         raise DecodeError(f"{data} is out of range for float32")
     return single
@@ -199,7 +187,7 @@ def write_decimal(value: object) -> str:
         return write_int(value)
     if not isinstance(value, Decimal):
         raise encode_mismatch(value, "decimal")
-    text = str(_check_decimal(value))
+    text = Decimal.__str__(_check_decimal(value))
     if len(text) > MAX_NUMBER_CHARS:
         raise EncodeError(f"decimal of {len(text)} characters exceeds the limit")
     return text
@@ -217,7 +205,7 @@ def _decimal_from_text(text: str) -> Decimal:
         )
     # The exponent is checked on the text, before Decimal does any arithmetic.
     marker = max(text.find("e"), text.find("E"))
-    if marker >= 0 and len(text) - marker > 7:
+    if marker >= 0 and len(text[marker + 1 :].lstrip("+-").lstrip("0")) > 6:
         raise DecodeError(f"decimal exponent in {text[:40]!r} exceeds the limit")
     value = Decimal(text)
     exponent = value.as_tuple().exponent

@@ -86,6 +86,8 @@ def read(
     input, for numbers over 10,000 characters, and for input longer than
     ``max_input_bytes``.
     """
+    if isinstance(data, memoryview) and (not data.c_contiguous or data.itemsize != 1):
+        data = data.tobytes()  # its bytes, in order, whatever the view's shape
     if len(data) > max_input_bytes:
         unit = "characters" if isinstance(data, str) else "bytes"
         raise DecodeError(

@@ -569,13 +569,18 @@ def write_epoch_seconds(value: object) -> str:
     return str(delta.days * 86400 + delta.seconds)
 
 
+def _integer_text(value: int) -> str:
+    """An integer for a message; one too long to print (or convert) is summarized."""
+    return int.__repr__(value) if value.bit_length() < 1000 else "(a very long integer)"
+
+
 def read_epoch_millis(data: object) -> datetime:
     """Read a JSON integer of milliseconds since 1970-01-01T00:00Z as a UTC ``datetime``."""
     if type(data) is not int:
         raise decode_mismatch(data, _EXPECTED_EPOCH_MILLIS)
     if not _MIN_EPOCH_MILLIS <= data <= _MAX_EPOCH_MILLIS:
         raise DecodeError(
-            f"epoch milliseconds {data} are outside the range of datetime"
+            f"epoch milliseconds {_integer_text(data)} are outside the range of datetime"
             f" ({_MIN_EPOCH_MILLIS}..{_MAX_EPOCH_MILLIS})"
         )
     return _EPOCH + timedelta(0, 0, 0, data)
@@ -587,7 +592,7 @@ def read_epoch_seconds(data: object) -> datetime:
         raise decode_mismatch(data, _EXPECTED_EPOCH_SECONDS)
     if not _MIN_EPOCH_SECONDS <= data <= _MAX_EPOCH_SECONDS:
         raise DecodeError(
-            f"epoch seconds {data} are outside the range of datetime"
+            f"epoch seconds {_integer_text(data)} are outside the range of datetime"
             f" ({_MIN_EPOCH_SECONDS}..{_MAX_EPOCH_SECONDS})"
         )
     return _EPOCH + timedelta(0, data)

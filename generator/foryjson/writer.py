@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from .errors import EncodeError, encode_mismatch
+from .pretty import indent
 
 __all__ = [
     "encode_bytes",
@@ -103,28 +104,39 @@ def _check_surrogates(text: str) -> None:
 
 
 def encode_text(
-    encoder: Callable[[T], str], value: T, escape_non_ascii: bool = False
+    encoder: Callable[[T], str],
+    value: T,
+    escape_non_ascii: bool = False,
+    pretty: bool = False,
 ) -> str:
     """Encode a document root with a generated encoder: compact JSON text.
 
-    Nesting too deep for the interpreter (a cyclic object graph, for one) becomes an
-    ``EncodeError`` instead of a ``RecursionError``.
+    With ``pretty``, the text is laid out with two-space indentation (see
+    ``foryjson.pretty``). Nesting too deep for the interpreter (a cyclic object graph,
+    for one) becomes an ``EncodeError`` instead of a ``RecursionError``.
     """
     try:
         text = encoder(value)
     except RecursionError:
         raise EncodeError(_TOO_DEEP) from None
+    if pretty:
+        text = indent(text)
     return finish_text(text, escape_non_ascii)
 
 
 def encode_bytes(
-    encoder: Callable[[T], str], value: T, escape_non_ascii: bool = False
+    encoder: Callable[[T], str],
+    value: T,
+    escape_non_ascii: bool = False,
+    pretty: bool = False,
 ) -> bytes:
-    """Encode a document root with a generated encoder: compact UTF-8 JSON."""
+    """Encode a document root with a generated encoder: UTF-8 JSON, compact or pretty."""
     try:
         text = encoder(value)
     except RecursionError:
         raise EncodeError(_TOO_DEEP) from None
+    if pretty:
+        text = indent(text)
     return finish_bytes(text, escape_non_ascii)
 
 

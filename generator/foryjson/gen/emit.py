@@ -55,6 +55,7 @@ _RUNTIME_IMPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "EncodeError",
             "decode_mismatch",
             "encode_mismatch",
+            "key_segment",
             "missing_property",
             "unknown_property",
         ),
@@ -120,13 +121,21 @@ class ModuleCode:
 # Names generated functions use; a field whose name would shadow one gets a suffix.
 _TAKEN_LOCALS = frozenset(
     {"data", "value", "result", "error", "index", "item", "key", "members", "parts"}
+    | {"name", "inner", "text", "match", "member", "typed_key"}
     | set(dir(builtins))
     | IMPORTED_NAMES
-    | {"copysign", "timezone", "re"}
+    | {"copysign", "timezone", "re", "enum"}
+    # Runtime names generated functions call.
+    | {"DecodeError", "EncodeError", "MISSING", "Codec", "key_segment"}
+    | {"decode_mismatch", "encode_mismatch", "missing_property", "unknown_property"}
+    # Names ruff flags as ambiguous (E741).
+    | {"l", "O", "I"}
 )
+# Suffixes of the locals that hold a field's JSON text or flattened members.
+_DERIVED_SUFFIXES = ("_json", "_members")
 
-# Scalars checked inline rather than by a runtime call.
-_INLINE_ENCODED = frozenset({"bool", "str", *INTEGER_RANGES})
+# Scalars checked inline rather than by (or before) a runtime call.
+_INLINE_ENCODED = frozenset({"bool", "str", "int", *INTEGER_RANGES})
 _INLINE_DECODED = frozenset({"bool", "str", "int", *INTEGER_RANGES})
 
 _TUPLE_LIMIT = 8  # fixed tuples are unpacked into one local per element
@@ -150,11 +159,27 @@ class Emitter:
             model.name for model in module.models
         }
         self.tables: list[str] = []
+        self.aliases: dict[str, str] = {}
+        self.type_aliases: set[str] = set()
+        """Imported type names a class body reaches through ``_name`` (a field hides it)."""
 
     # ---------------------------------------------------------------- naming
 
     def module_alias(self, module: str) -> str:
-        return module.replace(".", "_")
+        """The name another generated module is imported as: unique, shadowing nothing."""
+        if not self.aliases:
+            reserved = (
+                set(_TAKEN_LOCALS)
+                | self.module_names
+                | {item.name for model in self.module.models for item in model.fields}
+            )
+            for name in sorted(self.module.imports):
+                alias = name.replace(".", "_")
+                while alias in reserved:
+                    alias += "_"
+                reserved.add(alias)
+                self.aliases[name] = alias
+        return self.aliases[module]
 
     def qualified(self, module: str, name: str) -> str:
         """How this module spells a class or function of ``module``."""
@@ -260,12 +285,16 @@ class Emitter:
             | self.module_names
             | {self.module_alias(name) for name in self.module.imports}
         )
+        taken |= {item.name for item in fields if item.name.endswith(_DERIVED_SUFFIXES)}
         names: dict[str, str] = {}
         for item in fields:
             name = item.name
-            while name in taken:
+            while name in taken or any(
+                name + end in taken for end in _DERIVED_SUFFIXES
+            ):
                 name += "_"
             taken.add(name)
+            taken.update(name + end for end in _DERIVED_SUFFIXES)
             names[item.name] = name
         return names
 
@@ -291,8 +320,9 @@ class Emitter:
                     f'{INDENT}{var}_json = "null"',
                     "else:",
                     *indent(written.lines),
-                    f"{INDENT}{var}_json = {written.expr}",
                 ]
+                if written.expr != f"{var}_json":
+                    lines.append(f"{INDENT}{var}_json = {written.expr}")
             return Written.of_name(checks, lines, f"{var}_json")
         condition = self.encode_mismatch_condition(type_ref, var)
         if condition is not None:
@@ -306,6 +336,12 @@ class Emitter:
             if isinstance(type_ref, EnumRef):
                 piece = f'"{{{var}._value_}}"'
                 return Written(checks, [], piece, f"f'{piece}'")
+            if type_ref == Scalar("int"):
+                # Checked inline; written by the runtime past CPython's digit limit.
+                self.uses.add("_numbers")
+                call = f"{var}_json = _numbers.write_int({var})"
+                lines = self.guarded("EncodeError", segment, [call])
+                return Written.of_name(checks, lines, f"{var}_json")
             return Written(checks, [], f"{{{var}}}", f"str({var})")
         call = f"{self.writer_function(type_ref)}({var})"
         lines = self.guarded("EncodeError", segment, [f"{var}_json = {call}"])
@@ -542,7 +578,8 @@ class Emitter:
         """JSON objects: keys are strings on the wire, ``key`` typed in Python."""
         key_type = type_ref.key
         string_keys = key_type == Scalar("str")
-        segment = "key" if string_keys else "str(key)"
+        segment = "key" if string_keys else "key_segment(key)"
+        self.uses.add("key_segment")
         key_check, key_piece = self.key_writer(key_type)
         key_name = spell(key_type, self.module.name)
         key_label = f"{'an' if key_name[0] in 'aeioAEIO' else 'a'} {key_name} key"
@@ -554,7 +591,7 @@ class Emitter:
             "for key, item in value.items():",
             f"{INDENT}if {key_check}:",
             f'{INDENT * 2}raise encode_mismatch(key, "{key_label}")'
-            ".within(str(key))",
+            ".within(key_segment(key))",
             *indent(written.all_lines),
             f"{INDENT}parts.append(f'{key_piece}:{written.piece}')",
             'return "{" + ",".join(parts) + "}"',
@@ -699,7 +736,7 @@ class Emitter:
                 *(enum.name for enum in self.module.enums),
                 *(model.name for model in self.module.models),
             ],
-            key=lambda name: (not name.isupper(), name),
+            key=_isort_key,
         )
         return ModuleCode(
             module=self.module,
@@ -708,7 +745,8 @@ class Emitter:
             classes=classes,
             functions=functions,
             exports=exports,
-            bindings=sorted(self.uses),
+            bindings=sorted(self.uses)
+            + [f"_{name}" for name in sorted(self.type_aliases)],
             tables=self.tables,
         )
 

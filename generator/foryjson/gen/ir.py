@@ -55,8 +55,6 @@ EPOCH_FORMATS = ("epoch_millis", "epoch_seconds")
 
 #: Scalars that can be keys of a ``dict`` (written as JSON strings).
 KEY_SCALARS = frozenset({"str", "uuid", *INTEGER_RANGES, "int"})
-#: Scalars that can be elements of a ``set`` (hashable and with an exact equality).
-HASHABLE_SCALARS = frozenset(SCALARS - {"any", "float", "float32"})
 
 
 @dataclass(frozen=True)
@@ -196,6 +194,8 @@ class Constraints:
     min_length: int | None = None
     max_length: int | None = None
     pattern: str | None = None
+    unique: bool = False
+    """For a list or tuple of hashable items: no item twice (a set that keeps order)."""
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from .ir import (
     TypeRef,
     UnknownProperties,
 )
-from .scalars import literal, literal_imports
+from .scalars import IMPORTED_NAMES, literal, literal_imports
 
 if TYPE_CHECKING:
     from .emit import Emitter
@@ -140,18 +140,30 @@ class ModelEmitter:
             return None, False
         literal_text = self.literal(missing, item.type)
         if isinstance(missing, float) and missing == 0.0:
-            # -0.0 == 0.0, but only one of them is the default.
+            # -0.0 == 0.0, but only one of them is the default; False == 0.0 too.
             self.values.stdlib_imports.add("from math import copysign")
             sign = ">" if str(missing).startswith("-") else "<"
-            return f"{var} != {literal_text} or copysign(1.0, {var}) {sign} 0", False
+            return (
+                f"{var} != {literal_text} or type({var}) is not float"
+                f" or copysign(1.0, {var}) {sign} 0"
+            ), False
         if isinstance(missing, bool):
             return f"{var} is not {literal_text}", False
+        # A value of another type can equal the default (False == 0, "9.90" is not a
+        # Decimal but prints as one): it is written, so that its encoder rejects it.
+        other_type = (
+            ""
+            if self.values.encode_mismatch_condition(base, var)
+            else (f" or type({var}) is not {type(missing).__name__}")
+        )
         if isinstance(missing, Decimal):
             # Decimal("1.50") == Decimal("1.5"), but only one is written as the default.
-            return f'str({var}) != "{missing}"', False
+            return f'str({var}) != "{missing}"{other_type}', False
         if isinstance(missing, dt.datetime) and missing.tzinfo is not None:
             same_offset = f"{var}.utcoffset() != {literal_text}.utcoffset()"
             return f"{var} != {literal_text} or {same_offset}", False
+        if isinstance(missing, float | int | str | bytes):
+            return f"{var} != {literal_text}{other_type}", False
         return f"{var} != {literal_text}", False
 
     def members(self, model: ModelDef, prefix: str, suffix: str) -> _Members:
@@ -172,7 +184,7 @@ class ModelEmitter:
                 self.flattened_member(item, var, prefix, suffix, result)
                 continue
             json_name = prefix + item.json_name + suffix
-            segment = json.dumps(json_name, ensure_ascii=False)
+            segment = python_string(json_name)
             condition, skips_null = self.member_condition(item, var)
             if item.raw:
                 values.uses.add("_dynamic")
@@ -330,7 +342,7 @@ class ModelEmitter:
                     f"{INDENT}return {python_string(head + ',')} + text[1:]",
                 ]
                 continue
-            segment = json.dumps(json_name, ensure_ascii=False)
+            segment = python_string(json_name)
             if subtypes.representation == "wrapper_array":
                 segment = "1"
             body += indent(
@@ -360,7 +372,7 @@ class ModelEmitter:
             if prefix or suffix:
                 table += f"_{len(self.name_tables) + 1}"
             names = [prefix + name + suffix for name in self.json_names(model)]
-            text = ", ".join(json.dumps(name, ensure_ascii=False) for name in names)
+            text = ", ".join(python_string(name) for name in names)
             self.values.tables.append(
                 f"{table} = frozenset(({text},))"
                 if names
@@ -389,7 +401,7 @@ class ModelEmitter:
                 body.append(f"{var} = {self.literal(default, item.type)}")
                 continue
             json_name = prefix + item.json_name + suffix
-            key = json.dumps(json_name, ensure_ascii=False)
+            key = python_string(json_name)
             if item.raw:
                 # Any JSON value, kept as its compact text; null stays None if allowed.
                 values.uses.add("_dynamic")
@@ -511,7 +523,7 @@ class ModelEmitter:
             body = [
                 "if type(data) is not str:",
                 f'{INDENT}raise decode_mismatch(data, "a string")',
-                f"{model.value_field} = data",
+                f"{values.local_names(model.fields)[model.value_field]} = data",
                 *self.construct(model, model.name),
             ]
             return Function(f"_decode_{model.name}", "data: object", model.name, body)
@@ -541,7 +553,7 @@ class ModelEmitter:
         names = ", ".join(name for name, _ in subtypes.types)
         representation = subtypes.representation
         if representation == "property":
-            key = json.dumps(subtypes.property, ensure_ascii=False)
+            key = python_string(subtypes.property or "")
             body = [
                 "if type(data) is not dict:",
                 f'{INDENT}raise decode_mismatch(data, "an object")',
@@ -565,7 +577,7 @@ class ModelEmitter:
             ]
             inner, segment = "inner", "1"
         for json_name, subtype in subtypes.types:
-            body.append(f"if name == {json.dumps(json_name, ensure_ascii=False)}:")
+            body.append(f"if name == {python_string(json_name)}:")
             call = f"_decode_{subtype}({inner})"
             if segment is None:
                 body.append(f"{INDENT}return {call}")
@@ -645,6 +657,12 @@ class ModelEmitter:
                 f"len({var})",
                 f"is more than the maximum length {rules.max_length}",
             )
+        if rules.unique:
+            fail(
+                f"len(set({var})) != len({var})",
+                f"len({var}) - len(set({var}))",
+                "items appear more than once; each may appear only once",
+            )
         if rules.pattern is not None:
             table = f"_PATTERN_{len(values.tables) + 1}"
             values.stdlib_imports.add("import re")
@@ -666,10 +684,18 @@ class ModelEmitter:
         init_body = []
         for item in model.fields:
             annotation = values.annotation(item.type)
-            if item.has_default and isinstance(item.default, list | dict | set):
+            base = item.type.inner if isinstance(item.type, Nullable) else item.type
+            # Fresh containers per object, and members of other modules' enums (which
+            # may still be importing when this class is defined), are set at call time.
+            late = isinstance(item.default, list | dict | set) or (
+                isinstance(base, EnumRef)
+                and base.module != self.module.name
+                and item.default is not None
+            )
+            if item.has_default and late:
                 values.uses.add("MISSING")
                 params.append(f"{item.name}: {annotation} = MISSING")
-                empty = literal(item.default)
+                empty = self.literal(item.default, item.type)
                 init_body.append(
                     f"self.{item.name} = {empty} if {item.name} is MISSING else {item.name}"
                 )
@@ -683,13 +709,24 @@ class ModelEmitter:
             else:
                 params.append(f"{item.name}: {annotation}")
             init_body.append(f"self.{item.name} = {item.name}")
+        annotations = [
+            (item.name, values.annotation(item.type)) for item in model.fields
+        ]
+        shadowed = {item.name for item in model.fields} & IMPORTED_NAMES
+        if shadowed:
+            # A field named like a type it is annotated with (date: date) would hide
+            # that type inside the class body: annotate with a module-level alias.
+            values.type_aliases.update(shadowed)
+            pattern = re.compile(r"(?<![\w.])(" + "|".join(sorted(shadowed)) + r")\b")
+            params = [_unshadow(pattern, param) for param in params]
+            annotations = [
+                (name, pattern.sub(r"_\1", text)) for name, text in annotations
+            ]
         return ClassCode(
             model=model,
             bases=f"({model.base})" if model.base else "",
             slots=[item.name for item in model.fields],
-            annotations=[
-                (item.name, values.annotation(item.type)) for item in model.fields
-            ],
+            annotations=annotations,
             init_params=params,
             init_body=init_body,
             eq_terms=[
@@ -739,6 +776,12 @@ _COMPARISONS = (
 )
 
 
+def _unshadow(pattern: re.Pattern[str], param: str) -> str:
+    """Alias shadowed type names in a parameter's annotation and default, not its name."""
+    name, separator, rest = param.partition(": ")
+    return name + separator + pattern.sub(r"_\1", rest)
+
+
 def _unwrapped(item: FieldDef) -> ModelRef:
     target = item.type.inner if isinstance(item.type, Nullable) else item.type
     assert isinstance(target, ModelRef)
@@ -775,8 +818,8 @@ def fstring_literal(text: str) -> str:
 
 
 def python_string(text: str) -> str:
-    """A Python string literal for text (black settles the quotes)."""
-    return repr(text)
+    """A Python string literal for text (black settles the quotes; escapes are ASCII)."""
+    return repr(text).encode("ascii", "backslashreplace").decode("ascii")
 
 
 def json_member_prefix(json_name: str) -> str:
@@ -787,6 +830,8 @@ def json_member_prefix(json_name: str) -> str:
 def repr_lines(model: ModelDef) -> list[str]:
     """``f"Name(a={self.a!r}, "`` ... ``f"z={self.z!r})"``: a repr split one field a line."""
     fields = [f"{item.name}={{self.{item.name}!r}}" for item in model.fields]
+    if not fields:
+        return [f'"{model.name}()"']
     single = f'f"{model.name}(' + ", ".join(fields) + ')"'
     if len(single) <= 70 or len(fields) < 2:
         return [single]

@@ -15,6 +15,7 @@ from decimal import Decimal
 from .ir import (
     Constraints,
     DictOf,
+    EnumRef,
     FieldDef,
     ListOf,
     ModelDef,
@@ -35,7 +36,7 @@ _SUBTYPE_KEYS = ("representation", "property", "types")
 _IMPORT_PATH = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*\Z")
 _NUMERIC_RULES = ("min", "max", "exclusive_min", "exclusive_max", "multiple_of")
 _LENGTH_RULES = ("min_length", "max_length")
-CONSTRAINT_KEYS = (*_NUMERIC_RULES, *_LENGTH_RULES, "pattern")
+CONSTRAINT_KEYS = (*_NUMERIC_RULES, *_LENGTH_RULES, "pattern", "unique")
 
 
 def read_subtypes(node: Node, model: str) -> Subtypes:
@@ -227,6 +228,17 @@ def check_flattened_names(modules: list[ModuleDef]) -> None:
             seen[name] = item
 
 
+def hashable(type_ref: TypeRef) -> bool:
+    """Whether values of a type can be set elements (or unique list items)."""
+    if isinstance(type_ref, Nullable):
+        return hashable(type_ref.inner)
+    if isinstance(type_ref, Scalar):
+        return type_ref.name != "any"
+    if isinstance(type_ref, TupleOf):
+        return all(hashable(item) for item in type_ref.items)
+    return isinstance(type_ref, EnumRef)
+
+
 def check_any_properties(node: Node, field: str, type_ref: TypeRef) -> None:
     if type_ref != DictOf(Scalar("str"), Scalar("any")):
         raise node.error(
@@ -280,6 +292,22 @@ def read_constraints(
             if type(value) is not int or value < 0:
                 raise value_node.error(f"{key} must be a whole number, 0 or more")
             values[key] = value
+        elif key == "unique":
+            items = (
+                target.item
+                if isinstance(target, ListOf)
+                else (
+                    target.items[0]
+                    if isinstance(target, TupleOf) and target.variadic
+                    else None
+                )
+            )
+            if items is None or not hashable(items):
+                raise key_node.error(
+                    "unique applies to lists (and tuple[T, ...]) of hashable items, such"
+                    " as str, numbers, dates or enums"
+                )
+            values[key] = value_node.flag("unique")
         else:
             if target != Scalar("str"):
                 raise key_node.error(f"pattern applies to strings; {field} is not one")

@@ -12,6 +12,7 @@ import jinja2
 
 from .emit import Emitter, ModuleCode
 from .ir import ModelDef, ModuleDef
+from .scalars import IMPORTED_NAMES
 
 TEMPLATE = "module.py.jinja"
 
@@ -51,6 +52,11 @@ def docstring(text: str, width: int = 84) -> str:
         else:
             wrapped.append(textwrap.fill(" ".join(paragraph.split()), width))
     body = "\n\n".join(wrapped).replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    # Control characters other than line breaks and tabs cannot stand in source.
+    body = "".join(
+        char if char.isprintable() or char in "\n\t" else repr(char)[1:-1]
+        for char in body
+    )
     if body.endswith('"'):
         body += " "
     return f'"""{body}\n"""' if "\n" in body else f'"""{body}"""'
@@ -92,6 +98,11 @@ def _bindings(code: ModuleCode) -> list[str]:
         lines.append("_escape = _writer.escape_str")
     if "_new" in code.bindings:
         lines.append("_new = object.__new__")
+    lines += [
+        f"{name} = {name[1:]}"
+        for name in code.bindings
+        if name.startswith("_") and name[1:] in IMPORTED_NAMES
+    ]
     return lines
 
 

@@ -8,9 +8,11 @@ of the node at fault.
 
 from __future__ import annotations
 
+import builtins
 import keyword
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -78,11 +80,22 @@ _RESERVED_ATTRIBUTES = {
     "to_json_bytes": "is taken by a generated method",
     "from_json": "is taken by a generated method",
     "self": "is the first parameter of the generated methods",
+    "MISSING": "is the marker of omitted constructor arguments",
+    **{name: "reads like a digit (PEP 8, ruff E741)" for name in ("l", "O", "I")},
+    **{
+        name: "is a built-in type that generated classes name in their annotations"
+        for name in (
+            *("str", "bytes", "bytearray", "memoryview", "bool", "object"),
+            *("int", "float", "list", "dict", "set", "tuple"),
+        )
+    },
 }
 # Names a generated module defines or may import, so no enum or model may take them.
 _RESERVED_TYPE_NAMES = frozenset(
     {"CODECS", "Any", "Codec", "DecodeError", "EncodeError", "MISSING"}
     | {"Decimal", "UUID"}
+    # Builtins generated code uses by name (KeyError, ValueError, None, ...).
+    | {name for name in dir(builtins) if name[:1].isupper()}
 )
 _BUILTIN_TYPES = sorted(
     SCALARS, key=lambda name: (name.rstrip("0123456789"), len(name), name)
@@ -249,6 +262,9 @@ def _identifier_problem(name: str) -> str | None:
         return "is a Python keyword"
     if name.startswith("_"):
         return "starts with '_', which generated code keeps for itself"
+    normal = unicodedata.normalize("NFKC", name)
+    if normal != name:
+        return f"is read by Python as '{normal}' (NFKC); write it that way"
     return None
 
 
@@ -311,7 +327,7 @@ class _Resolver:
                     return TupleOf((first,), variadic=True)
                 return TupleOf(tuple(arguments))
             if expression.constructor == "set":
-                if not _hashable(first):
+                if not objects.hashable(first):
                     raise SchemaError(
                         node.at(expression.arguments[0].offset),
                         f"set elements must be hashable values, not"
@@ -366,8 +382,9 @@ class _Resolver:
             )
         return f"unknown type '{name}'" + (
             suggest(name, [*declared, *_BUILTIN_TYPES, *typeexpr.ARITY])
-            or f"; use a built-in type ({', '.join(_BUILTIN_TYPES)}, list[T],"
-            " dict[str, T]), an enum or model of this file, or module.Name for one"
+            or f"; use a built-in type ({', '.join(_BUILTIN_TYPES)}, list[T], set[T],"
+            " tuple[A, B], tuple[T, ...], dict[K, V]), an enum or model of this file,"
+            " or module.Name for one"
             " of another schema file"
         )
 
@@ -379,17 +396,6 @@ class _Resolver:
 
 # Marks the "..." of tuple[T, ...] while arguments are resolved.
 _ELLIPSIS = Scalar(typeexpr.ELLIPSIS)
-
-
-def _hashable(type_ref: TypeRef) -> bool:
-    """Whether values of a type can be set elements."""
-    if isinstance(type_ref, Nullable):
-        return _hashable(type_ref.inner)
-    if isinstance(type_ref, Scalar):
-        return type_ref.name != "any"
-    if isinstance(type_ref, TupleOf):
-        return all(_hashable(item) for item in type_ref.items)
-    return isinstance(type_ref, EnumRef)
 
 
 def _build_model(
@@ -527,6 +533,13 @@ def _build_field(
         json_name = entries["json"][1].text("json")
         if not json_name:
             raise entries["json"][1].error("json must not be empty")
+        if (
+            not json_name.encode("utf-8", "surrogatepass").decode("utf-8", "ignore")
+            == json_name
+        ):
+            raise entries["json"][1].error(
+                "json holds a lone surrogate, which UTF-8 cannot carry"
+            )
     default: object = NO_DEFAULT
     if "default" in entries:
         default_node = entries["default"][1]
@@ -670,6 +683,10 @@ def _with_format(type_ref: TypeRef, node: Node, module: str) -> TypeRef:
         choices = ("iso",)
     if text in choices:
         form: str | None = None if text in ("iso", "number") else text
+    elif text in EPOCH_FORMATS:
+        raise node.error(
+            f"{text} applies to datetime (an instant); {target.name} has no epoch form"
+        )
     elif target.name in TEMPORALS and target.name != "duration":
         try:
             compile_pattern(text, target.name, "check")
@@ -682,7 +699,11 @@ def _with_format(type_ref: TypeRef, node: Node, module: str) -> TypeRef:
         raise node.error(
             f"unknown format '{text}' for {target.name}{suggest(text, choices)};"
             f" choose one of {', '.join(choices)}"
-            + (" or a pattern such as 'dd/MM/uuuu'" if target.name in TEMPORALS else "")
+            + (
+                " or a pattern such as 'dd/MM/uuuu'"
+                if target.name in TEMPORALS and target.name != "duration"
+                else ""
+            )
         )
     formatted = Scalar(target.name, form)
     return _map_scalars(
@@ -752,7 +773,7 @@ def _empty_default(target: TypeRef, sequence: bool) -> object:
 # the schema (ISO forms for dates and times, whatever the field's format).
 _READ_DEFAULTS: dict[str, Callable[[object], object]] = {
     "decimal": numbers.read_decimal_string,
-    "float32": lambda text: numbers.read_float32(float(str(text))),
+    "float32": lambda text: _finite(numbers.read_float32(float(str(text)))),
     "char": identifiers.read_char,
     "uuid": identifiers.read_uuid,
     "date": temporal.read_date,
@@ -762,6 +783,12 @@ _READ_DEFAULTS: dict[str, Callable[[object], object]] = {
     "duration": temporal.read_duration,
     "bytes": lambda text: text,  # replaced per format below
 }
+
+
+def _finite(value: float) -> float:
+    if not math.isfinite(value):
+        raise ValueError("a float default must be finite, as JSON has no NaN")
+    return value
 
 
 def _runtime_default(node: Node, target: Scalar, described: str) -> object:

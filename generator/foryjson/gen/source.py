@@ -105,7 +105,11 @@ class Node:
         """The plain value of a scalar node: str, int, float, bool or None."""
         if not isinstance(self._node, yaml.ScalarNode):
             raise self.error("expected a single value here, not a list or mapping")
-        return _CONSTRUCTOR.construct_object(self._node, deep=True)
+        try:
+            return _CONSTRUCTOR.construct_object(self._node, deep=True)
+        except (ValueError, OverflowError, yaml.YAMLError):
+            # YAML reads 2026-02-30 as a date and fails; such text is for us to judge.
+            return str(self._node.value)
 
     def text(self, what: str) -> str:
         node = self._node
