@@ -938,7 +938,7 @@ def _decode_Product(data: object) -> Product:
         raise
     if len(set(tags)) != len(tags):
         raise DecodeError(
-            f"{len(tags) - len(set(tags))} items appear more than once; each may appear only once"
+            f"{_numbers.first_repeat(tags)!r} appears more than once; each item may appear only once"
         ).within("tags")
     try:
         thumbnail = data["thumbnail"]

@@ -866,7 +866,7 @@ def _decode_Amount(data: object) -> Amount:
     except DecodeError as error:
         error.within("value")
         raise
-    if value_ <= Decimal("0"):
+    if not value_ > Decimal("0"):
         raise DecodeError(f"{value_} is not more than the exclusive minimum 0").within(
             "value"
         )
@@ -1285,11 +1285,11 @@ def _decode_Parcel(data: object) -> Parcel:
         raise missing_property("weightGrams") from None
     if type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647:
         raise decode_mismatch(weight_grams, "int32").within("weightGrams")
-    if weight_grams < 1:
+    if not weight_grams >= 1:
         raise DecodeError(f"{weight_grams} is less than the minimum 1").within(
             "weightGrams"
         )
-    if weight_grams > 31500:
+    if not weight_grams <= 31500:
         raise DecodeError(f"{weight_grams} is more than the maximum 31500").within(
             "weightGrams"
         )

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from foryjson.dynamic import write_any
 from foryjson.gen.generate import find_schemas
 from foryjson.gen.ir import (
+    Custom,
     DictOf,
     EnumRef,
     FieldDef,
@@ -82,6 +83,10 @@ def for_type(type_ref: TypeRef, depth: int = 0) -> st.SearchStrategy[Any]:
         return st.none() | for_type(type_ref.inner, depth)
     if isinstance(type_ref, Scalar):
         return for_scalar(type_ref)
+    if isinstance(type_ref, Custom):
+        # The repository's one user codec writes decimal amounts as whole cents.
+        assert type_ref.codec == "examples.bindings:CENTS"
+        return st.integers(-(10**9), 10**9).map(lambda cents: Decimal(cents) / 100)
     if isinstance(type_ref, ListOf):
         return st.lists(for_type(type_ref.item, depth + 1), max_size=3)
     if isinstance(type_ref, SetOf):

@@ -424,3 +424,91 @@ def test_mapping_mistakes_are_schema_errors(
     error = schema_error(tmp_path, capsys, text)
     assert "m.yaml:" in error and ": error: " in error
     assert message in error
+
+
+# ---------------------------------------------------------------- bindings and codecs
+
+
+def test_bound_classes_are_read_and_written_without_generating_them() -> None:
+    from examples.bindings import Label, Point
+    from generated import bindings
+
+    assert bindings.Point is Point and bindings.Label is Label
+    drawing = bindings.Drawing(
+        labels=[Label(text="a", at=Point(x=1.0, y=2.5))],
+        price=Decimal("9.99"),
+        prices={"x": Decimal("1.5")},
+    )
+    text = drawing.to_json()
+    assert text == (
+        '{"labels":[{"text":"a","at":{"x":1.0,"y":2.5}}],"price":999,"prices":{"x":150}}'
+    )
+    assert bindings.Drawing.from_json(text) == drawing
+    fory = ForyJson(bindings)
+    assert fory.to_json(Point(x=1.0, y=2.0)) == '{"x":1.0,"y":2.0}'
+    assert fory.from_json('{"x":1,"y":2}', Point) == Point(x=1.0, y=2.0)
+    with pytest.raises(DecodeError) as raised:
+        bindings.Drawing.from_json(
+            '{"labels":[{"text":"a","at":{"x":1}}],"price":1,"prices":{}}'
+        )
+    assert raised.value.path == "$.labels[0].at"
+    assert raised.value.message == "missing required property 'y'"
+
+
+def test_user_codecs_plug_into_fields_and_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from examples import bindings as user
+    from generated import bindings
+
+    def drawing(**changes: Any) -> Any:
+        values: dict[str, Any] = {"labels": [], "price": Decimal("1"), "prices": {}}
+        values.update(changes)
+        return bindings.Drawing(**values)
+
+    with pytest.raises(EncodeError) as raised:
+        drawing(prices={"a": Decimal("0.001")}).to_json()
+    assert (raised.value.path, raised.value.message) == (
+        "$.prices.a",
+        "0.001 has fractions of a cent",
+    )
+    with pytest.raises(DecodeError) as decoding:
+        bindings.Drawing.from_json('{"labels":[],"price":1,"prices":{"a":1.5}}')
+    assert (decoding.value.path, decoding.value.message) == (
+        "$.prices.a",
+        "expected whole cents",
+    )
+
+    def broken(value: object) -> str:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(user.CENTS, "encode", broken)
+    with pytest.raises(EncodeError) as wrapped:
+        drawing().to_json()
+    assert wrapped.value.path == "$.price"
+    assert wrapped.value.message == "codec examples.bindings:CENTS failed: boom"
+    assert isinstance(wrapped.value.__cause__, ZeroDivisionError)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "models:\n  P:\n    subtypes: {property: k, types: {a: A}}\n  A:\n"
+            "    python: x.y:A\n    fields: {n: int}\n",
+            "subtypes are generated classes",
+        ),
+        (
+            "models:\n  A:\n    python: nothing\n    fields: {n: int}\n",
+            "python must be written package.module:name",
+        ),
+        (
+            "models:\n  A:\n    fields:\n      n: {type: int, codec: 'x'}\n",
+            "codec must be written package.module:name",
+        ),
+    ],
+)
+def test_binding_mistakes_are_schema_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    assert message in schema_error(tmp_path, capsys, text)

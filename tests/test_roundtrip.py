@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from foryjson import ForyJson
 from foryjson.gen.ir import ModelDef
 from tests.schema_strategies import all_models, for_model, python_module
 
@@ -26,7 +27,8 @@ def same(left: Any, right: Any) -> bool:
         return left.keys() == right.keys() and all(
             same(left[k], right[k]) for k in left
         )
-    if hasattr(left, "__slots__") and type(left) is type(right):
+    generated = type(left).__module__.startswith("generated.")
+    if generated and hasattr(left, "__slots__") and type(left) is type(right):
         return all(
             same(getattr(left, name), getattr(right, name)) for name in left.__slots__
         )
@@ -39,14 +41,20 @@ def same(left: Any, right: Any) -> bool:
 def test_model_round_trips(module: str, model: ModelDef, data: st.DataObject) -> None:
     cls = getattr(python_module(module), model.name)
     value = data.draw(for_model(module, model))
-    text = cls.to_json(value)
+    # Bound classes have no methods of ours: they go through the facade.
+    fory = ForyJson(python_module(module))
+    text = fory.to_json(value, cls)
     json.loads(text)  # valid JSON by the standard library's account too
-    decoded = cls.from_json(text)
+    decoded = fory.from_json(text, cls)
     assert same(decoded, value)
-    assert cls.to_json(decoded) == text
-    encoded = cls.to_json_bytes(value)
+    assert fory.to_json(decoded, cls) == text
+    encoded = fory.to_json_bytes(value, cls)
     assert encoded == text.encode("utf-8")
-    assert same(cls.from_json(encoded), value)
-    escaped = cls.to_json(value, escape_non_ascii=True)
+    assert same(fory.from_json(encoded, cls), value)
+    escaped = ForyJson(python_module(module), escape_non_ascii=True).to_json(value, cls)
     assert escaped.isascii()
-    assert same(cls.from_json(escaped), value)
+    assert same(fory.from_json(escaped, cls), value)
+    if model.python is None:
+        # The class's own methods agree with the facade (a base writes its table's name).
+        assert cls.to_json(value) == text
+        assert same(cls.from_json(text), value)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import struct
+from collections.abc import Hashable, Iterable
 from decimal import Decimal, InvalidOperation
 
 from .errors import DecodeError, EncodeError, decode_mismatch, encode_mismatch
@@ -19,6 +20,7 @@ __all__ = [
     "INTEGER_RANGES",
     "MAX_NUMBER_CHARS",
     "NumberText",
+    "first_repeat",
     "int_from_text",
     "is_multiple",
     "read_decimal",
@@ -248,3 +250,13 @@ def is_multiple(value: int | float | Decimal, divisor: str) -> bool:
     if not number.is_finite():
         return False
     return number % Decimal(divisor) == 0
+
+
+def first_repeat(items: Iterable[Hashable]) -> object:
+    """The first item that appears a second time, for a ``unique`` rule's message."""
+    seen: set[Hashable] = set()
+    for item in items:
+        if item in seen:
+            return item
+        seen.add(item)
+    return None

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from ..numbers import INTEGER_RANGES
 from .code import INDENT, Function, indent
 from .ir import (
+    Custom,
     DictOf,
     EnumDef,
     EnumRef,
@@ -116,6 +117,8 @@ class ModuleCode:
     """Runtime names the functions use."""
     tables: list[str]
     """Module-level lookup tables, as assignments."""
+    bound: list[tuple[str, bool]]
+    """Models bound to existing classes, with whether they read exact numbers."""
 
 
 # Names generated functions use; a field whose name would shadow one gets a suffix.
@@ -161,6 +164,8 @@ class Emitter:
         self.tables: list[str] = []
         self.aliases: dict[str, str] = {}
         self.type_aliases: set[str] = set()
+        self.custom_codecs: dict[str, str] = {}
+        self.custom_functions: list[Function] = []
         """Imported type names a class body reaches through ``_name`` (a field hides it)."""
 
     # ---------------------------------------------------------------- naming
@@ -205,6 +210,8 @@ class Emitter:
             return f"dict[{key}, {value}]"
         if isinstance(type_ref, Nullable):
             return f"{self.annotation(type_ref.inner)} | None"
+        if isinstance(type_ref, Custom):
+            return self.annotation(type_ref.inner)
         return self.qualified(type_ref.module, type_ref.name)
 
     def type_key(self, type_ref: TypeRef) -> str:
@@ -233,6 +240,8 @@ class Emitter:
             return f"dict_{key}{self.type_key(type_ref.value)}"
         if isinstance(type_ref, Nullable):
             return f"opt_{self.type_key(type_ref.inner)}"
+        if isinstance(type_ref, Custom):
+            return self.custom_codec(type_ref).removeprefix("_")
         if type_ref.module == self.module.name:
             return type_ref.name
         return f"{self.module_alias(type_ref.module)}_{type_ref.name}"
@@ -349,6 +358,8 @@ class Emitter:
 
     def writer_function(self, type_ref: TypeRef) -> str:
         """The function that writes a type which has no inline check."""
+        if isinstance(type_ref, Custom):
+            return f"_encode{self.custom_codec(type_ref)}"
         if isinstance(type_ref, Scalar):
             codec = runtime_codec(type_ref)
             if codec is None:
@@ -423,8 +434,44 @@ class Emitter:
         call = f"{self.reader_function(type_ref)}({var})"
         return self.guarded("DecodeError", segment, [f"{var} = {call}"])
 
+    def custom_codec(self, type_ref: Custom) -> str:
+        """The module-level name a user codec is imported as, and its wrappers made."""
+        if type_ref.codec not in self.custom_codecs:
+            name = f"_codec_{len(self.custom_codecs) + 1}"
+            module, _, attribute = type_ref.codec.partition(":")
+            self.user_imports.add(f"from {module} import {attribute} as {name}")
+            self.custom_codecs[type_ref.codec] = name
+            self.uses.update(("EncodeError", "DecodeError"))
+            for verb, error, param in (
+                ("encode", "EncodeError", "value: Any"),
+                ("decode", "DecodeError", "data: Any"),
+            ):
+                argument = param.split(":")[0]
+                self.custom_functions.append(
+                    Function(
+                        f"_{verb}{name}",
+                        param,
+                        "str" if verb == "encode" else "Any",
+                        [
+                            "try:",
+                            f"{INDENT}result: {'str' if verb == 'encode' else 'Any'}"
+                            f" = {name}.{verb}({argument})",
+                            f"except {error}:",
+                            f"{INDENT}raise",
+                            "except Exception as error:",
+                            f"{INDENT}raise {error}(",
+                            f'{INDENT * 2}f"codec {type_ref.codec} failed: {{error}}"',
+                            f"{INDENT}) from error",
+                            "return result",
+                        ],
+                    )
+                )
+        return self.custom_codecs[type_ref.codec]
+
     def reader_function(self, type_ref: TypeRef) -> str:
         """The function that reads a type which has no inline check."""
+        if isinstance(type_ref, Custom):
+            return f"_decode{self.custom_codec(type_ref)}"
         if isinstance(type_ref, Scalar):
             codec = runtime_codec(type_ref)
             if codec is None:
@@ -722,14 +769,29 @@ class Emitter:
         classes = []
         # A base class comes before its subtypes, which derive from it.
         ordered = sorted(self.module.models, key=lambda model: model.base is not None)
+        bound = []
         for model in ordered:
-            classes.append(models.class_code(model))
+            if model.python is None:
+                classes.append(models.class_code(model))
+            else:
+                module, _, cls = model.python.partition(":")
+                alias = "" if cls == model.name else f" as {model.name}"
+                self.user_imports.add(f"from {module} import {cls}{alias}")
+                bound.append(
+                    (
+                        model.name,
+                        models.needs_exact_numbers(
+                            ModelRef(self.module.name, model.name)
+                        ),
+                    )
+                )
             functions += [models.encoder(model), models.decoder(model)]
         functions += models.extra_functions
         for type_ref in self.helper_order:
             functions += list(self.helpers[type_ref])
         for compiled in self.patterns.values():
             functions += [compiled.format_function, compiled.parse_function]
+        functions += self.custom_functions
         exports = sorted(
             [
                 "CODECS",
@@ -748,6 +810,7 @@ class Emitter:
             bindings=sorted(self.uses)
             + [f"_{name}" for name in sorted(self.type_aliases)],
             tables=self.tables,
+            bound=bound,
         )
 
 

@@ -115,7 +115,18 @@ class ModelRef:
     name: str
 
 
-TypeRef = Scalar | ListOf | SetOf | TupleOf | DictOf | Nullable | EnumRef | ModelRef
+@dataclass(frozen=True)
+class Custom:
+    """A value a user codec writes and reads; ``inner`` gives its Python annotation."""
+
+    inner: TypeRef
+    codec: str
+    """``package.module:object`` with ``encode(value) -> str`` and ``decode(data)``."""
+
+
+TypeRef = (
+    Scalar | ListOf | SetOf | TupleOf | DictOf | Nullable | EnumRef | ModelRef | Custom
+)
 
 
 def spell(type_ref: TypeRef, from_module: str = "") -> str:
@@ -136,6 +147,8 @@ def spell(type_ref: TypeRef, from_module: str = "") -> str:
         return f"dict[{key}, {value}]"
     if isinstance(type_ref, Nullable):
         return f"{spell(type_ref.inner, from_module)}?"
+    if isinstance(type_ref, Custom):
+        return f"{spell(type_ref.inner, from_module)} ({type_ref.codec})"
     if type_ref.module == from_module:
         return type_ref.name
     return f"{type_ref.module}.{type_ref.name}"
@@ -228,6 +241,8 @@ class ModelDef:
     """Set on a subtype of a ``property`` base: the JSON name the base writes first."""
     validator: str | None = None
     """``package.module:function`` called with each decoded object."""
+    python: str | None = None
+    """``package.module:Class`` the codecs read and write instead of a generated class."""
     value_field: str | None = None
     """Set on a value model: the one ``str`` field the whole object is written as."""
 

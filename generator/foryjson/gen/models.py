@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .code import INDENT, Function, indent
 from .ir import (
+    Custom,
     DictOf,
     EnumRef,
     FieldDef,
@@ -488,9 +489,18 @@ class ModelEmitter:
     def construct(self, model: ModelDef, cls: str) -> list[str]:
         """Build the object from the locals, then run its validator."""
         locals_ = self.values.local_names(model.fields)
-        self.values.uses.add("_new")
-        body = [f"result: {cls} = _new({cls})"]
-        body += [f"result.{item.name} = {locals_[item.name]}" for item in model.fields]
+        if model.python is not None:
+            # A bound class is built through its own constructor, by keyword.
+            arguments = ", ".join(
+                f"{item.name}={locals_[item.name]}" for item in model.fields
+            )
+            body = [f"result: {cls} = {cls}({arguments})"]
+        else:
+            self.values.uses.add("_new")
+            body = [f"result: {cls} = _new({cls})"]
+            body += [
+                f"result.{item.name} = {locals_[item.name]}" for item in model.fields
+            ]
         if model.validator is not None:
             alias = self.validator_alias(model)
             self.values.uses.add("DecodeError")
@@ -637,7 +647,7 @@ class ModelEmitter:
         for rule, operator, words in _COMPARISONS:
             bound = getattr(rules, rule)
             if bound is not None:
-                fail(f"{var} {operator} {number(bound)}", var, f"{words} {bound}")
+                fail(f"not {var} {operator} {number(bound)}", var, f"{words} {bound}")
         if rules.multiple_of is not None:
             values.uses.add("_numbers")
             fail(
@@ -660,9 +670,10 @@ class ModelEmitter:
         if rules.unique:
             fail(
                 f"len(set({var})) != len({var})",
-                f"len({var}) - len(set({var}))",
-                "items appear more than once; each may appear only once",
+                f"_numbers.first_repeat({var})!r",
+                "appears more than once; each item may appear only once",
             )
+            values.uses.add("_numbers")
         if rules.pattern is not None:
             table = f"_PATTERN_{len(values.tables) + 1}"
             values.stdlib_imports.add("import re")
@@ -753,7 +764,7 @@ class ModelEmitter:
                 return any(reaches(item) for item in type_ref.items)
             if isinstance(type_ref, DictOf):
                 return reaches(type_ref.value)
-            if isinstance(type_ref, EnumRef) or type_ref in seen:
+            if isinstance(type_ref, EnumRef | Custom) or type_ref in seen:
                 return False
             seen.add(type_ref)
             model = self.model(type_ref)
@@ -768,11 +779,12 @@ class ModelEmitter:
         return reaches(root)
 
 
+# Each rule as the comparison that must hold: written negated, NaN fails every rule.
 _COMPARISONS = (
-    ("min", "<", "is less than the minimum"),
-    ("max", ">", "is more than the maximum"),
-    ("exclusive_min", "<=", "is not more than the exclusive minimum"),
-    ("exclusive_max", ">=", "is not less than the exclusive maximum"),
+    ("min", ">=", "is less than the minimum"),
+    ("max", "<=", "is more than the maximum"),
+    ("exclusive_min", ">", "is not more than the exclusive minimum"),
+    ("exclusive_max", "<", "is not less than the exclusive maximum"),
 )
 
 

@@ -106,10 +106,28 @@ def link_subtypes(module: ModuleDef, locations: dict[str, Node]) -> ModuleDef:
                     f"subtype '{json_name}' of {base.name} is {model_name}, which has"
                     " subtypes itself; tables do not nest"
                 )
+            if target.python is not None:
+                raise node.error(
+                    f"subtype '{json_name}' of {base.name} is bound to {target.python};"
+                    " subtypes are generated classes that derive from their base"
+                )
+            if bases.get(model_name) == base.name:
+                raise node.error(
+                    f"{model_name} is listed twice in the subtypes of {base.name}"
+                )
             if model_name in bases:
                 raise node.error(
                     f"{model_name} is a subtype of both {bases[model_name]} and"
                     f" {base.name}; a model has at most one base"
+                )
+            if (
+                target.value_field is not None
+                and base.subtypes.representation == "property"
+            ):
+                raise node.error(
+                    f"{model_name} is a value model, written as one string, so it cannot"
+                    f" carry the property '{base.subtypes.property}'; use the"
+                    " wrapper_object or wrapper_array representation"
                 )
             bases[model_name] = base.name
             discriminator = base.subtypes.property
@@ -228,6 +246,41 @@ def check_flattened_names(modules: list[ModuleDef]) -> None:
             seen[name] = item
 
 
+def check_default(node: Node, field: str, default: object, rules: Constraints) -> None:
+    """A declared default must itself follow the field's rules."""
+    problems = []
+    if isinstance(default, int | float | Decimal) and not isinstance(default, bool):
+        number = (
+            Decimal(repr(default)) if isinstance(default, float) else Decimal(default)
+        )
+        if rules.min is not None and not number >= rules.min:
+            problems.append(f"min {rules.min}")
+        if rules.max is not None and not number <= rules.max:
+            problems.append(f"max {rules.max}")
+        if rules.exclusive_min is not None and not number > rules.exclusive_min:
+            problems.append(f"exclusive_min {rules.exclusive_min}")
+        if rules.exclusive_max is not None and not number < rules.exclusive_max:
+            problems.append(f"exclusive_max {rules.exclusive_max}")
+        if rules.multiple_of is not None and number % rules.multiple_of != 0:
+            problems.append(f"multiple_of {rules.multiple_of}")
+    if isinstance(default, str | bytes | list | tuple | set | dict):
+        if rules.min_length is not None and len(default) < rules.min_length:
+            problems.append(f"min_length {rules.min_length}")
+        if rules.max_length is not None and len(default) > rules.max_length:
+            problems.append(f"max_length {rules.max_length}")
+    if (
+        isinstance(default, str)
+        and rules.pattern
+        and not re.search(rules.pattern, default)
+    ):
+        problems.append(f"pattern {rules.pattern}")
+    if problems:
+        raise node.error(
+            f"the default of {field} breaks its own constraints ({', '.join(problems)}),"
+            " so decoded objects would fail them"
+        )
+
+
 def hashable(type_ref: TypeRef) -> bool:
     """Whether values of a type can be set elements (or unique list items)."""
     if isinstance(type_ref, Nullable):
@@ -317,6 +370,13 @@ def read_constraints(
             except re.error as error:
                 raise value_node.error(f"invalid pattern: {error}") from None
             values[key] = pattern
+    low = values.get("min", values.get("exclusive_min"))
+    high = values.get("max", values.get("exclusive_max"))
+    if isinstance(low, Decimal) and isinstance(high, Decimal) and low > high:
+        raise node.error(f"the constraints of {field} allow no value: {low} > {high}")
+    shortest, longest = values.get("min_length"), values.get("max_length")
+    if isinstance(shortest, int) and isinstance(longest, int) and shortest > longest:
+        raise node.error(f"min_length {shortest} is more than max_length {longest}")
     return Constraints(**values)  # type: ignore[arg-type]
 
 

@@ -119,7 +119,8 @@ def render_module(module: ModuleDef, all_modules: dict[str, ModuleDef]) -> str:
             bindings=_bindings(code),
             tables=code.tables,
             codec_types=[(item.enum.name, False) for item in code.enums]
-            + [(item.model.name, item.exact) for item in code.classes],
+            + [(item.model.name, item.exact) for item in code.classes]
+            + code.bound,
         )
     )
     return format_source(source)

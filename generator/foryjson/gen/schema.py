@@ -29,6 +29,7 @@ from .ir import (
     NO_DEFAULT,
     SCALARS,
     TEMPORALS,
+    Custom,
     DictOf,
     EnumDef,
     EnumRef,
@@ -58,6 +59,7 @@ _MODEL_KEYS = (
     "subtypes",
     "validator",
     "value",
+    "python",
     *_OPTION_KEYS,
 )
 _FIELD_KEYS = (
@@ -73,6 +75,7 @@ _FIELD_KEYS = (
     "unwrapped",
     "any_properties",
     "constraints",
+    "codec",
 )
 _TYPE_NAME = re.compile(r"[A-Z][A-Za-z0-9]*\Z")
 _RESERVED_ATTRIBUTES = {
@@ -412,7 +415,7 @@ def _build_model(
                 f"{name} has subtypes, so it stands for one of them and has no fields"
                 " of its own; declare the fields on the subtypes"
             )
-        for key_name in ("value", "validator", "order"):
+        for key_name in ("value", "validator", "order", "python"):
             if key_name in entries:
                 raise entries[key_name][0].error(
                     f"a model with subtypes takes no '{key_name}'"
@@ -460,6 +463,11 @@ def _build_model(
             else None
         ),
         value_field=_value_field(name, entries.get("value"), fields),
+        python=(
+            objects.read_import_path(entries["python"][1], "python")
+            if "python" in entries
+            else None
+        ),
     )
 
 
@@ -476,6 +484,18 @@ def _value_field(
         raise key.error(
             f"a value model is written as one JSON string, so {model} needs exactly one"
             " field, of type str"
+        )
+    only = fields[0]
+    if (
+        only.constraints
+        or only.read_only
+        or only.write_only
+        or only.raw
+        or only.has_default
+    ):
+        raise key.error(
+            f"the field of value model {model} is the whole value: it takes no"
+            " constraints, default, read_only, write_only or raw (use a validator)"
         )
     return fields[0].name
 
@@ -528,6 +548,9 @@ def _build_field(
     if "format" in entries:
         type_ref = _with_format(type_ref, entries["format"][1], resolver.module)
     type_ref = _with_byte_format(type_ref, options.byte_array_format)
+    if "codec" in entries:
+        codec = objects.read_import_path(entries["codec"][1], "codec")
+        type_ref = _with_codec(type_ref, codec)
     json_name = naming.apply(options.naming, name)
     if "json" in entries:
         json_name = entries["json"][1].text("json")
@@ -578,6 +601,14 @@ def _build_field(
         **flags,
     )
     _check_field_options(field, entries)
+    if (
+        field.constraints is not None
+        and field.has_default
+        and field.default is not None
+    ):
+        objects.check_default(
+            entries["default"][1], name, field.default, field.constraints
+        )
     return field
 
 
@@ -626,6 +657,21 @@ def _map_scalars(type_ref: TypeRef, change: Callable[[Scalar], Scalar]) -> TypeR
     if isinstance(type_ref, DictOf):
         return DictOf(type_ref.key, _map_scalars(type_ref.value, change))
     return type_ref
+
+
+def _with_codec(type_ref: TypeRef, codec: str) -> TypeRef:
+    """Hand a field's value, or its elements or values, to a user codec."""
+    if isinstance(type_ref, Nullable):
+        return Nullable(_with_codec(type_ref.inner, codec))
+    if isinstance(type_ref, ListOf):
+        return ListOf(Custom(type_ref.item, codec))
+    if isinstance(type_ref, SetOf):
+        return SetOf(Custom(type_ref.item, codec))
+    if isinstance(type_ref, TupleOf) and type_ref.variadic:
+        return TupleOf((Custom(type_ref.items[0], codec),), variadic=True)
+    if isinstance(type_ref, DictOf):
+        return DictOf(type_ref.key, Custom(type_ref.value, codec))
+    return Custom(type_ref, codec)
 
 
 def _with_byte_format(type_ref: TypeRef, byte_format: str) -> TypeRef:
