@@ -115,13 +115,7 @@ def encode_text(
     ``foryjson.pretty``). Nesting too deep for the interpreter (a cyclic object graph,
     for one) becomes an ``EncodeError`` instead of a ``RecursionError``.
     """
-    try:
-        text = encoder(value)
-    except RecursionError:
-        raise EncodeError(_TOO_DEEP) from None
-    if pretty:
-        text = indent(text)
-    return finish_text(text, escape_non_ascii)
+    return finish_text(_root_text(encoder, value, pretty), escape_non_ascii)
 
 
 def encode_bytes(
@@ -131,13 +125,15 @@ def encode_bytes(
     pretty: bool = False,
 ) -> bytes:
     """Encode a document root with a generated encoder: UTF-8 JSON, compact or pretty."""
+    return finish_bytes(_root_text(encoder, value, pretty), escape_non_ascii)
+
+
+def _root_text(encoder: Callable[[T], str], value: T, pretty: bool) -> str:
     try:
         text = encoder(value)
     except RecursionError:
         raise EncodeError(_TOO_DEEP) from None
-    if pretty:
-        text = indent(text)
-    return finish_bytes(text, escape_non_ascii)
+    return indent(text) if pretty else text
 
 
 _TOO_DEEP = "the value is nested too deeply to encode (is the object graph cyclic?)"
