@@ -1,0 +1,95 @@
+"""What a contender module provides, and the registry of contenders.
+
+A contender module defines its own models for every workload and a module-level
+``CONTENDER``: for each workload a :class:`Codec` with ``build`` (the workload's plain
+data to the contender's object), ``encode(obj) -> bytes`` and ``decode(bytes) -> obj``,
+whether ``encode`` writes the expected (Jackson) bytes exactly, and a ``capabilities``
+note saying where and why it does not.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Codec:
+    """One contender's models and codec for one workload."""
+
+    build: Callable[[dict[str, Any]], Any]
+    """The workload's plain data (one document) to the contender's object."""
+    encode: Callable[[Any], bytes]
+    decode: Callable[[bytes], Any]
+    exact: bool
+    """``encode`` writes the expected documents byte for byte."""
+    reads_expected: bool
+    """``decode`` reads the expected documents back to the built objects."""
+    capabilities: str = ""
+    """Where the contender's documents differ from the expected ones, and why."""
+
+
+@dataclass(frozen=True)
+class Contender:
+    """A library (or hand-written code) with a codec per workload."""
+
+    name: str
+    description: str
+    distributions: tuple[str, ...]
+    """Installed distributions whose versions the results report."""
+    codecs: dict[str, Codec] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Where a contender lives and which importable packages it needs."""
+
+    module: str
+    requires: tuple[str, ...]
+
+
+_PACKAGE = "benchmarks.suite.contenders"
+
+CONTENDERS: dict[str, Entry] = {
+    "foryjson": Entry(f"{_PACKAGE}.with_foryjson", ()),
+    "msgspec": Entry(f"{_PACKAGE}.with_msgspec", ("msgspec",)),
+    "pydantic": Entry(f"{_PACKAGE}.with_pydantic", ("pydantic",)),
+    "mashumaro": Entry(f"{_PACKAGE}.with_mashumaro", ("mashumaro", "orjson")),
+    "cattrs": Entry(f"{_PACKAGE}.with_cattrs", ("cattrs", "attrs")),
+    "stdlib": Entry(f"{_PACKAGE}.with_stdlib", ()),
+}
+"""Every contender by name; ``foryjson`` is the reference the ratios are taken against."""
+
+REFERENCE = "foryjson"
+
+
+def missing(name: str) -> list[str]:
+    """The packages ``name`` needs that are not installed (empty when it can run)."""
+    return [
+        package
+        for package in CONTENDERS[name].requires
+        if importlib.util.find_spec(package) is None
+    ]
+
+
+def load(name: str) -> Contender:
+    """Import the contender's module (it must not be ``missing`` anything)."""
+    module = importlib.import_module(CONTENDERS[name].module)
+    contender = module.CONTENDER
+    assert isinstance(contender, Contender)
+    return contender
+
+
+def versions(contender: Contender) -> dict[str, str]:
+    """Installed version of each distribution the contender reports."""
+    found: dict[str, str] = {}
+    for distribution in contender.distributions:
+        try:
+            found[distribution] = importlib.metadata.version(distribution)
+        except importlib.metadata.PackageNotFoundError:
+            found[distribution] = "not installed"
+    return found

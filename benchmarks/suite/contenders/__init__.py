@@ -1,0 +1,1 @@
+"""One module per contender; see :mod:`benchmarks.suite.contender` for the interface."""

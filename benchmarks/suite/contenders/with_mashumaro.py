@@ -1,0 +1,242 @@
+"""mashumaro: dataclasses with ``DataClassORJSONMixin`` (``to_jsonb`` / ``from_json``).
+
+Property names are field aliases, written by alias. mashumaro turns ``Decimal`` into a
+string and ``bytes`` into MIME base64 (``base64.encodebytes``: a newline every 76
+characters, escaped as ``\\n`` in the JSON text); orjson writes ``datetime`` as ISO 8601
+text. Three differences from Jackson's orders documents.
+"""
+
+# The peer may be absent (CI installs only the test extra): mypy then sees Any.
+# mypy: disallow-subclassing-any=False, warn-return-any=False
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from mashumaro.config import BaseConfig  # type: ignore[import-not-found, unused-ignore]
+from mashumaro.mixins.orjson import DataClassORJSONMixin  # type: ignore[import-not-found, unused-ignore]
+
+from benchmarks.suite.contender import Codec, Contender
+from benchmarks.suite.contenders.with_foryjson import instant
+
+
+class Player(enum.Enum):
+    JAVA = "JAVA"
+    FLASH = "FLASH"
+
+
+class Size(enum.Enum):
+    SMALL = "SMALL"
+    LARGE = "LARGE"
+
+
+@dataclass
+class Media(DataClassORJSONMixin):
+    uri: str
+    title: str | None
+    width: int
+    height: int
+    format: str
+    duration: int
+    size: int
+    bitrate: int
+    persons: list[str]
+    player: Player
+    copyright: str | None
+
+
+@dataclass
+class Image(DataClassORJSONMixin):
+    uri: str
+    title: str | None
+    width: int
+    height: int
+    size: Size
+
+
+@dataclass
+class MediaContent(DataClassORJSONMixin):
+    media: Media
+    images: list[Image]
+
+
+class OrderStatus(enum.Enum):
+    NEW = "NEW"
+    PAID = "PAID"
+    PICKING = "PICKING"
+    SHIPPED = "SHIPPED"
+    DELIVERED = "DELIVERED"
+    CANCELLED = "CANCELLED"
+
+
+class _ByAlias(BaseConfig):
+    serialize_by_alias = True
+
+
+@dataclass
+class Address(DataClassORJSONMixin):
+    street: str
+    city: str
+    zip: str
+    country: str
+
+
+@dataclass
+class Category(DataClassORJSONMixin):
+    id: int
+    name: str
+    parent: Category | None
+
+
+@dataclass
+class Product(DataClassORJSONMixin):
+    sku: str
+    name: str
+    description: str
+    category: Category
+    price: Decimal
+    weight_grams: int = field(metadata={"alias": "weightGrams"})
+    tags: list[str]
+    thumbnail: bytes
+
+    Config = _ByAlias
+
+
+@dataclass
+class Customer(DataClassORJSONMixin):
+    id: int
+    first_name: str = field(metadata={"alias": "firstName"})
+    last_name: str = field(metadata={"alias": "lastName"})
+    email: str
+    date_of_birth: dt.datetime = field(metadata={"alias": "dateOfBirth"})
+    vip: bool
+    addresses: list[Address]
+
+    Config = _ByAlias
+
+
+@dataclass
+class OrderLine(DataClassORJSONMixin):
+    product: Product
+    quantity: int
+    unit_price: Decimal = field(metadata={"alias": "unitPrice"})
+    discount: float
+
+    Config = _ByAlias
+
+
+@dataclass
+class Order(DataClassORJSONMixin):
+    id: str
+    customer: Customer
+    lines: list[OrderLine]
+    status: OrderStatus
+    created: dt.datetime
+    shipping_address: Address = field(metadata={"alias": "shippingAddress"})
+    attributes: dict[str, str]
+    notes: str | None
+
+    Config = _ByAlias
+
+
+def build_media(data: dict[str, Any]) -> MediaContent:
+    m = data["media"]
+    return MediaContent(
+        media=Media(**{**m, "player": Player[m["player"]]}),
+        images=[Image(**{**i, "size": Size[i["size"]]}) for i in data["images"]],
+    )
+
+
+def _category(item: dict[str, Any] | None) -> Category | None:
+    if item is None:
+        return None
+    return Category(id=item["id"], name=item["name"], parent=_category(item["parent"]))
+
+
+def _product(item: dict[str, Any]) -> Product:
+    category = _category(item["category"])
+    assert category is not None
+    return Product(
+        sku=item["sku"],
+        name=item["name"],
+        description=item["description"],
+        category=category,
+        price=item["price"],
+        weight_grams=item["weightGrams"],
+        tags=list(item["tags"]),
+        thumbnail=item["thumbnail"],
+    )
+
+
+def build_order(data: dict[str, Any]) -> Order:
+    customer = data["customer"]
+    return Order(
+        id=data["id"],
+        customer=Customer(
+            id=customer["id"],
+            first_name=customer["firstName"],
+            last_name=customer["lastName"],
+            email=customer["email"],
+            date_of_birth=instant(customer["dateOfBirth"]),
+            vip=customer["vip"],
+            addresses=[Address(**item) for item in customer["addresses"]],
+        ),
+        lines=[
+            OrderLine(
+                product=_product(line["product"]),
+                quantity=line["quantity"],
+                unit_price=line["unitPrice"],
+                discount=line["discount"],
+            )
+            for line in data["lines"]
+        ],
+        status=OrderStatus[data["status"]],
+        created=instant(data["created"]),
+        shipping_address=Address(**data["shippingAddress"]),
+        attributes=dict(data["attributes"]),
+        notes=data["notes"],
+    )
+
+
+def encode(value: DataClassORJSONMixin) -> bytes:
+    return value.to_jsonb()
+
+
+def decode_media(data: bytes) -> MediaContent:
+    return MediaContent.from_json(data)
+
+
+def decode_order(data: bytes) -> Order:
+    return Order.from_json(data)
+
+
+CONTENDER = Contender(
+    name="mashumaro",
+    description="dataclasses + DataClassORJSONMixin (to_jsonb / from_json)",
+    distributions=("mashumaro", "orjson"),
+    codecs={
+        "media": Codec(
+            build=build_media,
+            encode=encode,
+            decode=decode_media,
+            exact=True,
+            reads_expected=True,
+        ),
+        "orders": Codec(
+            build=build_order,
+            encode=encode,
+            decode=decode_order,
+            exact=False,
+            reads_expected=False,
+            capabilities=(
+                "decimals as JSON strings, dates as ISO 8601 text, thumbnails as MIME"
+                " base64 with a newline every 76 characters; Jackson's forms would"
+                " need serialization_strategy per type"
+            ),
+        ),
+    },
+)

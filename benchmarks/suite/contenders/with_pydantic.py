@@ -1,0 +1,228 @@
+"""pydantic v2: ``BaseModel`` models, ``model_dump_json`` and ``model_validate_json``.
+
+Property names come from ``alias_generator=to_camel`` (written by alias, populated by
+name). ``model_dump_json`` returns ``str``; ``encode`` adds the UTF-8 encoding to bytes.
+pydantic writes ``Decimal`` as a JSON string, ``datetime`` as ISO 8601 text, and its
+``ser_json_bytes="base64"`` is the URL-safe alphabet: three differences from Jackson.
+"""
+
+# The peer may be absent (CI installs only the test extra): mypy then sees Any.
+# mypy: disallow-subclassing-any=False, warn-return-any=False
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from decimal import Decimal
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict  # type: ignore[import-not-found, unused-ignore]
+from pydantic.alias_generators import to_camel  # type: ignore[import-not-found, unused-ignore]
+
+from benchmarks.suite.contender import Codec, Contender
+from benchmarks.suite.contenders.with_foryjson import instant
+
+
+class Player(enum.Enum):
+    JAVA = "JAVA"
+    FLASH = "FLASH"
+
+
+class Size(enum.Enum):
+    SMALL = "SMALL"
+    LARGE = "LARGE"
+
+
+class Media(BaseModel):
+    uri: str
+    title: str | None
+    width: int
+    height: int
+    format: str
+    duration: int
+    size: int
+    bitrate: int
+    persons: list[str]
+    player: Player
+    copyright: str | None
+
+
+class Image(BaseModel):
+    uri: str
+    title: str | None
+    width: int
+    height: int
+    size: Size
+
+
+class MediaContent(BaseModel):
+    media: Media
+    images: list[Image]
+
+
+class OrderStatus(enum.Enum):
+    NEW = "NEW"
+    PAID = "PAID"
+    PICKING = "PICKING"
+    SHIPPED = "SHIPPED"
+    DELIVERED = "DELIVERED"
+    CANCELLED = "CANCELLED"
+
+
+class _Camel(BaseModel):
+    model_config = ConfigDict(
+        alias_generator=to_camel,
+        validate_by_name=True,
+        validate_by_alias=True,
+        serialize_by_alias=True,
+        ser_json_bytes="base64",
+        val_json_bytes="base64",
+    )
+
+
+class Address(_Camel):
+    street: str
+    city: str
+    zip: str
+    country: str
+
+
+class Category(_Camel):
+    id: int
+    name: str
+    parent: Category | None
+
+
+class Product(_Camel):
+    sku: str
+    name: str
+    description: str
+    category: Category
+    price: Decimal
+    weight_grams: int
+    tags: list[str]
+    thumbnail: bytes
+
+
+class Customer(_Camel):
+    id: int
+    first_name: str
+    last_name: str
+    email: str
+    date_of_birth: dt.datetime
+    vip: bool
+    addresses: list[Address]
+
+
+class OrderLine(_Camel):
+    product: Product
+    quantity: int
+    unit_price: Decimal
+    discount: float
+
+
+class Order(_Camel):
+    id: str
+    customer: Customer
+    lines: list[OrderLine]
+    status: OrderStatus
+    created: dt.datetime
+    shipping_address: Address
+    attributes: dict[str, str]
+    notes: str | None
+
+
+def build_media(data: dict[str, Any]) -> MediaContent:
+    return MediaContent.model_validate(data)
+
+
+def _category(item: dict[str, Any] | None) -> Category | None:
+    if item is None:
+        return None
+    return Category(id=item["id"], name=item["name"], parent=_category(item["parent"]))
+
+
+def _product(item: dict[str, Any]) -> Product:
+    category = _category(item["category"])
+    assert category is not None
+    return Product(
+        sku=item["sku"],
+        name=item["name"],
+        description=item["description"],
+        category=category,
+        price=item["price"],
+        weight_grams=item["weightGrams"],
+        tags=list(item["tags"]),
+        thumbnail=item["thumbnail"],
+    )
+
+
+def build_order(data: dict[str, Any]) -> Order:
+    customer = data["customer"]
+    return Order(
+        id=data["id"],
+        customer=Customer(
+            id=customer["id"],
+            first_name=customer["firstName"],
+            last_name=customer["lastName"],
+            email=customer["email"],
+            date_of_birth=instant(customer["dateOfBirth"]),
+            vip=customer["vip"],
+            addresses=[Address(**item) for item in customer["addresses"]],
+        ),
+        lines=[
+            OrderLine(
+                product=_product(line["product"]),
+                quantity=line["quantity"],
+                unit_price=line["unitPrice"],
+                discount=line["discount"],
+            )
+            for line in data["lines"]
+        ],
+        status=OrderStatus[data["status"]],
+        created=instant(data["created"]),
+        shipping_address=Address(**data["shippingAddress"]),
+        attributes=dict(data["attributes"]),
+        notes=data["notes"],
+    )
+
+
+def encode(value: BaseModel) -> bytes:
+    return value.model_dump_json().encode()
+
+
+def decode_media(data: bytes) -> MediaContent:
+    return MediaContent.model_validate_json(data)
+
+
+def decode_order(data: bytes) -> Order:
+    return Order.model_validate_json(data)
+
+
+CONTENDER = Contender(
+    name="pydantic",
+    description="BaseModel, model_dump_json / model_validate_json",
+    distributions=("pydantic", "pydantic-core"),
+    codecs={
+        "media": Codec(
+            build=build_media,
+            encode=encode,
+            decode=decode_media,
+            exact=True,
+            reads_expected=True,
+        ),
+        "orders": Codec(
+            build=build_order,
+            encode=encode,
+            decode=decode_order,
+            exact=False,
+            reads_expected=True,
+            capabilities=(
+                'decimals as JSON strings ("12.30"), dates as ISO 8601 text,'
+                " thumbnails in URL-safe base64 (ser_json_bytes='base64');"
+                " Jackson's forms would need a serializer function per field; it does read"
+                " Jackson's documents (numbers, epoch ms, standard base64)"
+            ),
+        ),
+    },
+)
