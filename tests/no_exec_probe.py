@@ -15,12 +15,12 @@ from decimal import Decimal
 from typing import Any
 
 from foryjson import DecodeError, EncodeError, ForyJson
-from generated import catalog, common, media, types
+from generated import bindings, catalog, common, media, orders, payments, types
 from generated.shop import events
 from tests.media_fixture import MEDIA_1_JSON, media_1
 from tests.test_types import containers, numbers, times
 
-MODULES = (media, catalog, common, events, types)
+MODULES = (media, catalog, common, events, types, payments, orders, bindings)
 
 
 def examples() -> list[Any]:
@@ -61,6 +61,37 @@ def examples() -> list[Any]:
         ),
         types.Dynamic(payload={"a": [1, 2.5, None]}, extras={}),
         types.Defaults(zero=0.0, empty=b""),
+        *mapped_examples(),
+    ]
+
+
+def mapped_examples() -> list[Any]:
+    """Subtypes, flattening, catch-all, raw, value models, bindings and codecs."""
+    from benchmarks.workloads import orders as order_data
+    from examples.bindings import Label, Point
+    from tests.test_object_mapping import address, order
+    from tests.test_orders import build
+
+    return [
+        order(
+            shipping=address(geo=payments.Geo(lat=1.0, lon=2.0)),
+            payments=[
+                payments.BankTransfer(
+                    iban=payments.Iban(text="DE"),
+                    amount=payments.Amount(value=Decimal("1.50"), currency="EUR"),
+                )
+            ],
+            shipments={"a": payments.Pickup(store="s")},
+            history=[payments.Closed(at=1, reason="r")],
+            metadata='{"k":[1]}',
+            extras={"x": [1, None]},
+        ),
+        build(orders, order_data()[0]),
+        bindings.Drawing(
+            labels=[Label(text="t", at=Point(x=1.0, y=2.0))],
+            price=Decimal("1.25"),
+            prices={"a": Decimal("2")},
+        ),
     ]
 
 
