@@ -867,11 +867,13 @@ def _decode_Amount(data: object) -> Amount:
         error.within("value")
         raise
     if not value_ > Decimal("0"):
-        raise DecodeError(f"{value_} is not more than the exclusive minimum 0").within(
-            "value"
-        )
+        raise DecodeError(
+            f"{_numbers.number_text(value_)} is not more than the exclusive minimum 0"
+        ).within("value")
     if not _numbers.is_multiple(value_, "0.01"):
-        raise DecodeError(f"{value_} is not a multiple of 0.01").within("value")
+        raise DecodeError(
+            f"{_numbers.number_text(value_)} is not a multiple of 0.01"
+        ).within("value")
     try:
         currency = data["currency"]
     except KeyError:
@@ -1286,13 +1288,13 @@ def _decode_Parcel(data: object) -> Parcel:
     if type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647:
         raise decode_mismatch(weight_grams, "int32").within("weightGrams")
     if not weight_grams >= 1:
-        raise DecodeError(f"{weight_grams} is less than the minimum 1").within(
-            "weightGrams"
-        )
+        raise DecodeError(
+            f"{_numbers.number_text(weight_grams)} is less than the minimum 1"
+        ).within("weightGrams")
     if not weight_grams <= 31500:
-        raise DecodeError(f"{weight_grams} is more than the maximum 31500").within(
-            "weightGrams"
-        )
+        raise DecodeError(
+            f"{_numbers.number_text(weight_grams)} is more than the maximum 31500"
+        ).within("weightGrams")
     to = _decode_Address_members_6(data)
     if to is None:
         raise DecodeError("missing the members of to (unwrapped Address)")

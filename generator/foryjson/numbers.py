@@ -23,6 +23,7 @@ __all__ = [
     "first_repeat",
     "int_from_text",
     "is_multiple",
+    "number_text",
     "read_decimal",
     "read_decimal_string",
     "read_float32",
@@ -260,3 +261,10 @@ def first_repeat(items: Iterable[Hashable]) -> object:
             return item
         seen.add(item)
     return None
+
+
+def number_text(value: object) -> str:
+    """A number for a message; an integer too long to print is summarized, not refused."""
+    if isinstance(value, int) and value.bit_length() > 3_000:
+        return f"(an integer of {value.bit_length()} bits)"
+    return str(value)

@@ -647,12 +647,17 @@ class ModelEmitter:
         for rule, operator, words in _COMPARISONS:
             bound = getattr(rules, rule)
             if bound is not None:
-                fail(f"not {var} {operator} {number(bound)}", var, f"{words} {bound}")
+                values.uses.add("_numbers")
+                fail(
+                    f"not {var} {operator} {number(bound)}",
+                    f"_numbers.number_text({var})",
+                    f"{words} {bound}",
+                )
         if rules.multiple_of is not None:
             values.uses.add("_numbers")
             fail(
                 f'not _numbers.is_multiple({var}, "{rules.multiple_of}")',
-                var,
+                f"_numbers.number_text({var})",
                 f"is not a multiple of {rules.multiple_of}",
             )
         if rules.min_length is not None:
