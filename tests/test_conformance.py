@@ -1,0 +1,95 @@
+"""RFC 8259 conformance of ``read``: the corpus in ``tests/conformance/cases.py``.
+
+603 cases: 250 accepted, 353 rejected; 1160 runs (str and bytes).
+
+Each case runs as ``str`` and as UTF-8 ``bytes`` where both exist. Accepted documents
+must give the expected value with the expected types (``1`` is not ``1.0`` nor
+``True``; ``-0.0`` keeps its sign; object key order is the document's, first
+occurrence, with the last duplicate's value). Rejected documents must raise
+``DecodeError`` and nothing else, with a position, line and column for syntax errors.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from foryjson import DecodeError
+from foryjson.reader import read
+from tests.conformance.cases import CASES, Case
+
+
+def _variants() -> Iterator[object]:
+    for case in CASES:
+        if isinstance(case.document, bytes):
+            yield pytest.param(case, case.document, id=f"{case.name}[bytes]")
+            continue
+        yield pytest.param(case, case.document, id=f"{case.name}[str]")
+        try:
+            encoded = case.document.encode("utf-8")
+        except UnicodeEncodeError:
+            continue  # raw lone surrogates have no UTF-8 form
+        yield pytest.param(case, encoded, id=f"{case.name}[bytes]")
+
+
+def _same(actual: object, expected: object) -> bool:
+    """Equal values of the same types, all the way down."""
+    if type(actual) is not type(expected):
+        return False
+    if isinstance(actual, float) and isinstance(expected, float):
+        if math.isnan(expected):
+            return math.isnan(actual)
+        return actual == expected and math.copysign(1, actual) == math.copysign(
+            1, expected
+        )
+    if isinstance(actual, list) and isinstance(expected, list):
+        return len(actual) == len(expected) and all(
+            _same(a, e) for a, e in zip(actual, expected, strict=True)
+        )
+    if isinstance(actual, dict) and isinstance(expected, dict):
+        return list(actual) == list(expected) and all(
+            _same(actual[key], expected[key]) for key in expected
+        )
+    return actual == expected
+
+
+@pytest.mark.parametrize(("case", "document"), list(_variants()))
+def test_conformance(case: Case, document: str | bytes) -> None:
+    if case.accepted:
+        # Not assert ==: a failure's repr of a 10,000-digit int would itself fail.
+        value = read(document)
+        assert _same(value, case.expected), f"{case.name}: unexpected value"
+        return
+    with pytest.raises(DecodeError) as raised:
+        read(document)
+    error = raised.value
+    if case.syntax:
+        assert error.position is not None, f"{case.name}: no position"
+        assert 0 <= error.position <= len(document)
+        assert error.line is not None and error.line >= 1
+        assert error.column is not None and error.column >= 1
+
+
+def _summary() -> tuple[int, int, int, int]:
+    accepted = sum(case.accepted for case in CASES)
+    runs = sum(1 for _ in _variants())
+    return len(CASES), accepted, len(CASES) - accepted, runs
+
+
+def test_docstring_states_the_counts() -> None:
+    cases, accepted, rejected, runs = _summary()
+    expected = (
+        f"{cases} cases: {accepted} accepted, {rejected} rejected;"
+        f" {runs} runs (str and bytes)."
+    )
+    assert __doc__ is not None
+    assert expected in re.sub(r"\s+", " ", __doc__)
+
+
+def test_corpus_names_are_unique_and_large_enough() -> None:
+    names = [case.name for case in CASES]
+    assert len(names) == len(set(names))
+    assert len(CASES) >= 300
