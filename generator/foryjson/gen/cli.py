@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import difflib
+import importlib
+import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .. import __version__
 
@@ -14,6 +19,10 @@ examples:
   foryjson-gen schemas/ -o generated/          generate a package from every schema
   foryjson-gen schemas/ -o generated/ --check  exit 1 if generated/ is out of date
   foryjson-gen shop.yaml -o app/models/        generate app/models/shop.py
+  foryjson-gen --check                         use [tool.foryjson] in pyproject.toml
+
+with no PATH or no -o, they come from the schemas and output keys of [tool.foryjson]
+in the nearest pyproject.toml in this folder or above, relative to that file's folder
 
 exit status: 0 success, 1 --check found drift, 2 schema or usage error
 """
@@ -31,7 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "paths",
-        nargs="+",
+        nargs="*",
         type=Path,
         metavar="PATH",
         help="a schema file, or a folder searched for *.yaml and *.yml",
@@ -40,7 +49,6 @@ def _parser() -> argparse.ArgumentParser:
         "-o",
         "--output",
         type=Path,
-        required=True,
         metavar="OUT",
         help="the folder to write the generated package to",
     )
@@ -55,9 +63,178 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+class ConfigError(Exception):
+    """A problem with ``[tool.foryjson]`` or the pyproject.toml that holds it."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """``[tool.foryjson]`` with its paths resolved; ``None`` for a key not set."""
+
+    pyproject: Path
+    schemas: list[Path] | None
+    output: Path | None
+
+
+_CONFIG_KEYS = ("schemas", "output")
+
+
+def find_pyproject(start: Path) -> Path | None:
+    """The nearest pyproject.toml in ``start`` or a folder above it."""
+    for folder in (start, *start.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _toml() -> Any:
+    """tomllib (Python 3.11+), else tomli if it is installed, else ``None``."""
+    for name in ("tomllib", "tomli"):
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            continue
+    return None
+
+
+def _shown(path: Path) -> Path:
+    """``path`` relative to the current folder when it can be, for messages."""
+    try:
+        return Path(os.path.relpath(path))
+    except ValueError:  # another drive on Windows
+        return path
+
+
+def _type_name(value: object) -> str:
+    names = {str: "a string", bool: "a boolean", int: "an integer", float: "a float"}
+    names.update({list: "an array", dict: "a table"})
+    return names.get(type(value), type(value).__name__)
+
+
+def read_config(pyproject: Path) -> Config | None:
+    """``[tool.foryjson]`` of ``pyproject``, or ``None`` when it has no such table."""
+    toml = _toml()
+    if toml is None:
+        raise ConfigError(
+            f"{_shown(pyproject).as_posix()}: reading [tool.foryjson] needs Python"
+            " 3.11+ or the tomli package; or give PATH... and -o OUT instead"
+        )
+    where = _shown(pyproject).as_posix()
+    try:
+        data = toml.loads(pyproject.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ConfigError(f"{where}: cannot read the file: {error.strerror}") from None
+    except (toml.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{where}: not valid TOML: {error}") from None
+    tool = data.get("tool", {})
+    table = tool.get("foryjson") if isinstance(tool, dict) else None
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise ConfigError(
+            f"{where}: [tool.foryjson] must be a table, not {_type_name(table)}"
+        )
+    for key in table:
+        if key not in _CONFIG_KEYS:
+            close = difflib.get_close_matches(key, _CONFIG_KEYS, n=1)
+            hint = (
+                f"did you mean '{close[0]}'?"
+                if close
+                else "the keys are 'schemas' and 'output'"
+            )
+            raise ConfigError(
+                f"{where}: unknown key '{key}' in [tool.foryjson] ({hint})"
+            )
+    folder = pyproject.parent
+    schemas: list[Path] | None = None
+    if "schemas" in table:
+        value = table["schemas"]
+        entries = [value] if isinstance(value, str) else value
+        if not isinstance(entries, list) or not all(
+            isinstance(entry, str) for entry in entries
+        ):
+            raise ConfigError(
+                f"{where}: [tool.foryjson] schemas must be a path or a list of paths"
+                f" (strings), not {_type_name(value)}"
+            )
+        if not entries or not all(entries):
+            raise ConfigError(
+                f"{where}: [tool.foryjson] schemas must name at least one path, and"
+                " no empty ones"
+            )
+        schemas = [_shown(folder / entry) for entry in entries]
+        for entry, path in zip(entries, schemas, strict=True):
+            if not path.exists():
+                raise ConfigError(
+                    f"{where}: [tool.foryjson] schemas: no such file or folder:"
+                    f" '{entry}' ({path.as_posix()})"
+                )
+    output: Path | None = None
+    if "output" in table:
+        value = table["output"]
+        if not isinstance(value, str) or not value:
+            raise ConfigError(
+                f"{where}: [tool.foryjson] output must be a folder path (a non-empty"
+                f" string), not {_type_name(value) if value else 'an empty string'}"
+            )
+        output = _shown(folder / value)
+        if output.exists() and not output.is_dir():
+            raise ConfigError(
+                f"{where}: [tool.foryjson] output: '{value}' ({output.as_posix()}) is"
+                " not a folder"
+            )
+        if not output.parent.is_dir():
+            raise ConfigError(
+                f"{where}: [tool.foryjson] output: the folder that would hold '{value}'"
+                f" ({output.parent.as_posix()}) does not exist"
+            )
+    return Config(pyproject, schemas, output)
+
+
+def _settings(
+    parser: argparse.ArgumentParser, arguments: argparse.Namespace
+) -> tuple[list[Path], Path]:
+    """The schema paths and output folder: the command line's, else the config's."""
+    paths: list[Path] = arguments.paths
+    output: Path | None = arguments.output
+    if paths and output is not None:
+        return paths, output  # the config is not even read
+    pyproject = find_pyproject(Path.cwd())
+    config = read_config(pyproject) if pyproject is not None else None
+    if config is not None:
+        paths = paths or config.schemas or []
+        output = output if output is not None else config.output
+
+    def found(key: str) -> str:
+        if pyproject is None:
+            return "no pyproject.toml in this folder or above"
+        if config is None:
+            return f"{_shown(pyproject).as_posix()} has no [tool.foryjson] table"
+        return f"{_shown(pyproject).as_posix()} sets no {key}"
+
+    if not paths:
+        parser.error(
+            "give PATH... or set schemas in [tool.foryjson] of pyproject.toml"
+            f" ({found('schemas')})"
+        )
+    if output is None:
+        parser.error(
+            "give -o/--output or set output in [tool.foryjson] of pyproject.toml"
+            f" ({found('output')})"
+        )
+    return paths, output
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
-    arguments = _parser().parse_args(argv)
+    parser = _parser()
+    arguments = parser.parse_args(argv)
+    try:
+        paths, output = _settings(parser, arguments)
+    except ConfigError as error:
+        print(f"foryjson-gen: error: {error}", file=sys.stderr)
+        return 2
     try:
         from .generate import GenerationError, generate, write_or_check
         from .source import SchemaError
@@ -73,8 +250,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 2
     try:
-        files = generate(arguments.paths)
-        return write_or_check(files, arguments.output, check=arguments.check)
+        files = generate(paths)
+        return write_or_check(files, output, check=arguments.check)
     except SchemaError as error:
         print(error, file=sys.stderr)
         print("foryjson-gen: 1 error, nothing written", file=sys.stderr)
