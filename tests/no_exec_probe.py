@@ -67,10 +67,10 @@ def examples() -> list[Any]:
 
 def mapped_examples() -> list[Any]:
     """Subtypes, flattening, catch-all, raw, value models, bindings and codecs."""
+    from benchmarks.suite.workloads import build_order
     from benchmarks.workloads import orders as order_data
     from examples.bindings import Label, Point
     from tests.test_object_mapping import address, order
-    from tests.test_orders import build
 
     return [
         order(
@@ -86,7 +86,7 @@ def mapped_examples() -> list[Any]:
             metadata='{"k":[1]}',
             extras={"x": [1, None]},
         ),
-        build(orders, order_data()[0]),
+        build_order(orders, order_data()[0]),
         bindings.Drawing(
             labels=[Label(text="t", at=Point(x=1.0, y=2.0))],
             price=Decimal("1.25"),

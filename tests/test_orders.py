@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+from benchmarks.suite.workloads import build_order
 from benchmarks.workloads import orders
 from foryjson import DecodeError
 from generated import orders as jackson
@@ -16,65 +15,6 @@ from generated import orders_fory as fory
 
 ORDER_0_SHA256 = "0a85e8377224e4eb603b90e76525817eb377a94376e75cf7cf766d0fc720fecd"
 ALL_SHA256 = "115a4e1f4ee320784cbf402a4d4787b224c7152502298a34c772cb124b2a58bd"
-UTC = dt.timezone.utc
-
-
-def instant(millis: int) -> dt.datetime:
-    return dt.datetime(1970, 1, 1, tzinfo=UTC) + dt.timedelta(milliseconds=millis)
-
-
-def build(module: ModuleType, data: dict[str, Any]) -> Any:
-    """A generated Order from the workload's plain data."""
-
-    def address(item: dict[str, Any]) -> Any:
-        return module.Address(**item)
-
-    def category(item: dict[str, Any] | None) -> Any:
-        if item is None:
-            return None
-        return module.Category(
-            id=item["id"], name=item["name"], parent=category(item["parent"])
-        )
-
-    def product(item: dict[str, Any]) -> Any:
-        return module.Product(
-            sku=item["sku"],
-            name=item["name"],
-            description=item["description"],
-            category=category(item["category"]),
-            price=item["price"],
-            weight_grams=item["weightGrams"],
-            tags=list(item["tags"]),
-            thumbnail=item["thumbnail"],
-        )
-
-    customer = data["customer"]
-    return module.Order(
-        id=data["id"],
-        customer=module.Customer(
-            id=customer["id"],
-            first_name=customer["firstName"],
-            last_name=customer["lastName"],
-            email=customer["email"],
-            date_of_birth=instant(customer["dateOfBirth"]),
-            vip=customer["vip"],
-            addresses=[address(item) for item in customer["addresses"]],
-        ),
-        lines=[
-            module.OrderLine(
-                product=product(line["product"]),
-                quantity=line["quantity"],
-                unit_price=line["unitPrice"],
-                discount=line["discount"],
-            )
-            for line in data["lines"]
-        ],
-        status=module.OrderStatus[data["status"]],
-        created=instant(data["created"]),
-        shipping_address=address(data["shippingAddress"]),
-        attributes=dict(data["attributes"]),
-        notes=data["notes"],
-    )
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +25,7 @@ def workload() -> list[dict[str, Any]]:
 def test_jackson_configuration_reproduces_the_published_bytes(
     workload: list[dict[str, Any]],
 ) -> None:
-    texts = [build(jackson, data).to_json_bytes() for data in workload]
+    texts = [build_order(jackson, data).to_json_bytes() for data in workload]
     assert len(texts[0]) == 13_870
     assert hashlib.sha256(texts[0]).hexdigest() == ORDER_0_SHA256
     joined = b"\n".join(texts)
@@ -97,7 +37,7 @@ def test_the_orders_decode_back_to_equal_objects(
     workload: list[dict[str, Any]],
 ) -> None:
     for data in workload[:50]:
-        value = build(jackson, data)
+        value = build_order(jackson, data)
         decoded = jackson.Order.from_json(value.to_json_bytes())
         assert decoded == value
         assert decoded.lines[0].product.price.as_tuple().exponent == -2
@@ -107,18 +47,18 @@ def test_fory_defaults_leave_nulls_out_and_round_trip(
     workload: list[dict[str, Any]],
 ) -> None:
     for data in workload:
-        value = build(fory, data)
+        value = build_order(fory, data)
         text = value.to_json()
         assert "null" not in text
         assert fory.Order.from_json(text) == value
     with_notes = next(data for data in workload if data["notes"] is None)
-    jackson_text = build(jackson, with_notes).to_json()
+    jackson_text = build_order(jackson, with_notes).to_json()
     assert '"notes":null' in jackson_text
-    assert fory.Order.from_json(jackson_text) == build(fory, with_notes)
+    assert fory.Order.from_json(jackson_text) == build_order(fory, with_notes)
 
 
 def test_tags_are_a_set_in_insertion_order(workload: list[dict[str, Any]]) -> None:
-    value = build(jackson, workload[0])
+    value = build_order(jackson, workload[0])
     product = value.lines[0].product
     product.tags = ["sale", "new"]
     text = value.to_json()

@@ -8,8 +8,10 @@ sizes and SHA-256 values ``workloads.md`` publishes.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import hashlib
+from types import ModuleType
 from typing import Any
 
 from benchmarks.workloads import orders, write
@@ -78,3 +80,67 @@ def expected(workload: str) -> tuple[bytes, ...]:
         digest = hashlib.sha256(b"\n".join(documents)).hexdigest()
         assert digest == ORDERS_JOINED_SHA256
     return documents
+
+
+EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
+
+
+def instant(millis: int) -> dt.datetime:
+    """An aware UTC datetime from epoch milliseconds."""
+    return EPOCH + dt.timedelta(milliseconds=millis)
+
+
+def build_order(models: ModuleType, data: dict[str, Any]) -> Any:
+    """An order of ``models`` from the workload's plain data.
+
+    ``models`` is any module defining ``Order``, ``Customer``, ``Address``,
+    ``Category``, ``Product``, ``OrderLine`` and ``OrderStatus`` with snake_case
+    keyword constructors: the generated module and every contender's own classes.
+    """
+
+    def category(item: dict[str, Any] | None) -> Any:
+        if item is None:
+            return None
+        return models.Category(
+            id=item["id"], name=item["name"], parent=category(item["parent"])
+        )
+
+    def product(item: dict[str, Any]) -> Any:
+        return models.Product(
+            sku=item["sku"],
+            name=item["name"],
+            description=item["description"],
+            category=category(item["category"]),
+            price=item["price"],
+            weight_grams=item["weightGrams"],
+            tags=list(item["tags"]),
+            thumbnail=item["thumbnail"],
+        )
+
+    customer = data["customer"]
+    return models.Order(
+        id=data["id"],
+        customer=models.Customer(
+            id=customer["id"],
+            first_name=customer["firstName"],
+            last_name=customer["lastName"],
+            email=customer["email"],
+            date_of_birth=instant(customer["dateOfBirth"]),
+            vip=customer["vip"],
+            addresses=[models.Address(**item) for item in customer["addresses"]],
+        ),
+        lines=[
+            models.OrderLine(
+                product=product(line["product"]),
+                quantity=line["quantity"],
+                unit_price=line["unitPrice"],
+                discount=line["discount"],
+            )
+            for line in data["lines"]
+        ],
+        status=models.OrderStatus[data["status"]],
+        created=instant(data["created"]),
+        shipping_address=models.Address(**data["shippingAddress"]),
+        attributes=dict(data["attributes"]),
+        notes=data["notes"],
+    )

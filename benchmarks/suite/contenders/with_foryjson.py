@@ -7,19 +7,11 @@ documents are the expected ones byte for byte.
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
+from benchmarks.suite import workloads
 from benchmarks.suite.contender import Codec, Contender
 from generated import media, orders
-
-UTC = dt.timezone.utc
-EPOCH = dt.datetime(1970, 1, 1, tzinfo=UTC)
-
-
-def instant(millis: int) -> dt.datetime:
-    """An aware UTC datetime from epoch milliseconds."""
-    return EPOCH + dt.timedelta(milliseconds=millis)
 
 
 def build_media(data: dict[str, Any]) -> media.MediaContent:
@@ -51,62 +43,10 @@ def build_media(data: dict[str, Any]) -> media.MediaContent:
     )
 
 
-def _address(item: dict[str, Any]) -> orders.Address:
-    return orders.Address(**item)
-
-
-def _category(item: dict[str, Any] | None) -> orders.Category | None:
-    if item is None:
-        return None
-    return orders.Category(
-        id=item["id"], name=item["name"], parent=_category(item["parent"])
-    )
-
-
-def _product(item: dict[str, Any]) -> orders.Product:
-    category = _category(item["category"])
-    assert category is not None
-    return orders.Product(
-        sku=item["sku"],
-        name=item["name"],
-        description=item["description"],
-        category=category,
-        price=item["price"],
-        weight_grams=item["weightGrams"],
-        tags=list(item["tags"]),
-        thumbnail=item["thumbnail"],
-    )
-
-
 def build_order(data: dict[str, Any]) -> orders.Order:
-    """A generated Order from the workload's plain data (as tests/test_orders.py)."""
-    customer = data["customer"]
-    return orders.Order(
-        id=data["id"],
-        customer=orders.Customer(
-            id=customer["id"],
-            first_name=customer["firstName"],
-            last_name=customer["lastName"],
-            email=customer["email"],
-            date_of_birth=instant(customer["dateOfBirth"]),
-            vip=customer["vip"],
-            addresses=[_address(item) for item in customer["addresses"]],
-        ),
-        lines=[
-            orders.OrderLine(
-                product=_product(line["product"]),
-                quantity=line["quantity"],
-                unit_price=line["unitPrice"],
-                discount=line["discount"],
-            )
-            for line in data["lines"]
-        ],
-        status=orders.OrderStatus[data["status"]],
-        created=instant(data["created"]),
-        shipping_address=_address(data["shippingAddress"]),
-        attributes=dict(data["attributes"]),
-        notes=data["notes"],
-    )
+    """A generated Order from the workload's plain data."""
+    order: orders.Order = workloads.build_order(orders, data)
+    return order
 
 
 def _encode_media(value: media.MediaContent) -> bytes:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+import sys
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -20,8 +21,8 @@ from typing import Any
 from mashumaro.config import BaseConfig  # type: ignore[import-not-found, unused-ignore]
 from mashumaro.mixins.orjson import DataClassORJSONMixin  # type: ignore[import-not-found, unused-ignore]
 
+from benchmarks.suite import workloads
 from benchmarks.suite.contender import Codec, Contender
-from benchmarks.suite.contenders.with_foryjson import instant
 
 
 class Player(enum.Enum):
@@ -151,55 +152,9 @@ def build_media(data: dict[str, Any]) -> MediaContent:
     )
 
 
-def _category(item: dict[str, Any] | None) -> Category | None:
-    if item is None:
-        return None
-    return Category(id=item["id"], name=item["name"], parent=_category(item["parent"]))
-
-
-def _product(item: dict[str, Any]) -> Product:
-    category = _category(item["category"])
-    assert category is not None
-    return Product(
-        sku=item["sku"],
-        name=item["name"],
-        description=item["description"],
-        category=category,
-        price=item["price"],
-        weight_grams=item["weightGrams"],
-        tags=list(item["tags"]),
-        thumbnail=item["thumbnail"],
-    )
-
-
 def build_order(data: dict[str, Any]) -> Order:
-    customer = data["customer"]
-    return Order(
-        id=data["id"],
-        customer=Customer(
-            id=customer["id"],
-            first_name=customer["firstName"],
-            last_name=customer["lastName"],
-            email=customer["email"],
-            date_of_birth=instant(customer["dateOfBirth"]),
-            vip=customer["vip"],
-            addresses=[Address(**item) for item in customer["addresses"]],
-        ),
-        lines=[
-            OrderLine(
-                product=_product(line["product"]),
-                quantity=line["quantity"],
-                unit_price=line["unitPrice"],
-                discount=line["discount"],
-            )
-            for line in data["lines"]
-        ],
-        status=OrderStatus[data["status"]],
-        created=instant(data["created"]),
-        shipping_address=Address(**data["shippingAddress"]),
-        attributes=dict(data["attributes"]),
-        notes=data["notes"],
-    )
+    order: Order = workloads.build_order(sys.modules[__name__], data)
+    return order
 
 
 def encode(value: DataClassORJSONMixin) -> bytes:

@@ -14,12 +14,8 @@ from decimal import Decimal
 from typing import Any
 
 from benchmarks.suite.contender import Codec, Contender
-from benchmarks.suite.contenders.with_foryjson import (
-    EPOCH,
-    build_media,
-    build_order,
-    instant,
-)
+from benchmarks.suite.contenders.with_foryjson import build_media, build_order
+from benchmarks.suite.workloads import EPOCH, instant
 from generated.media import Image, Media, MediaContent, Player, Size
 from generated.orders import (
     Address,
