@@ -40,16 +40,7 @@ def write_any(value: object) -> str:
     if type(value) is bool:
         return "true" if value else "false"
     if type(value) is dict:
-        parts = []
-        for key, item in value.items():
-            if type(key) is not str:
-                raise encode_mismatch(key, "a str key").within(key_segment(key))
-            try:
-                parts.append(escape_str(key) + ":" + write_any(item))
-            except EncodeError as error:
-                error.within(key)
-                raise
-        return "{" + ",".join(parts) + "}"
+        return "{" + write_members(value, _NO_NAMES) + "}"
     if type(value) is list or type(value) is tuple:
         parts = []
         for index, item in enumerate(value):
@@ -83,6 +74,9 @@ def read_any(data: Any) -> Any:
 
 
 _CONTAINERS_OR_TEXT = frozenset({list, dict, NumberText})
+
+
+_NO_NAMES: frozenset[str] = frozenset()
 
 
 def write_members(extra: object, declared: frozenset[str]) -> str:
