@@ -71,18 +71,22 @@ class Drawing:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Drawing, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Drawing, self, escape_non_ascii, pretty, depth=None
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Drawing, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Drawing, self, escape_non_ascii, pretty, depth=None
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Drawing:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Drawing, data)
+        return _reader.decode(_decode_Drawing, data, depth=None)
 
 
 def _encode_Point(value: object) -> str:
@@ -311,7 +315,7 @@ def _decode_codec_1(data: Any) -> Any:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Drawing, _encode_Drawing, _decode_Drawing),
-    Codec(Point, _encode_Point, _decode_Point),
-    Codec(Label, _encode_Label, _decode_Label),
+    Codec(Drawing, _encode_Drawing, _decode_Drawing, depth=None),
+    Codec(Point, _encode_Point, _decode_Point, depth=1),
+    Codec(Label, _encode_Label, _decode_Label, depth=2),
 )

@@ -19,6 +19,7 @@ from foryjson.errors import (
     key_segment,
     missing_property,
 )
+from foryjson.limits import Limits
 
 from . import common
 
@@ -31,6 +32,8 @@ __all__ = [
 
 _escape = _writer.escape_str
 _new = object.__new__
+
+_LIMITS = Limits(max_depth=32)
 
 
 class Availability(enum.Enum):
@@ -77,18 +80,22 @@ class Category:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Category, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Category, self, escape_non_ascii, pretty, _LIMITS, depth=None
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Category, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Category, self, escape_non_ascii, pretty, _LIMITS, depth=None
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Category:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Category, data)
+        return _reader.decode(_decode_Category, data, _LIMITS, depth=None)
 
 
 class Product:
@@ -173,18 +180,22 @@ class Product:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Product, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Product, self, escape_non_ascii, pretty, _LIMITS, depth=None
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Product, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Product, self, escape_non_ascii, pretty, _LIMITS, depth=None
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Product:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Product, data)
+        return _reader.decode(_decode_Product, data, _LIMITS, depth=None)
 
 
 _Availability_BY_JSON = dict(Availability.__members__)
@@ -471,7 +482,13 @@ def _decode_dict_str(data: object) -> dict[str, str]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Availability, _encode_Availability, _decode_Availability),
-    Codec(Category, _encode_Category, _decode_Category),
-    Codec(Product, _encode_Product, _decode_Product),
+    Codec(
+        Availability,
+        _encode_Availability,
+        _decode_Availability,
+        depth=0,
+        limits=_LIMITS,
+    ),
+    Codec(Category, _encode_Category, _decode_Category, depth=None, limits=_LIMITS),
+    Codec(Product, _encode_Product, _decode_Product, depth=None, limits=_LIMITS),
 )

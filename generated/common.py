@@ -67,18 +67,22 @@ class Address:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Address, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Address, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Address, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Address, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Address, data)
+        return _reader.decode(_decode_Address, data, depth=1)
 
 
 class Money:
@@ -106,18 +110,22 @@ class Money:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Money, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Money, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Money, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Money, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Money:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Money, data)
+        return _reader.decode(_decode_Money, data, depth=1)
 
 
 def _encode_Address(value: object) -> str:
@@ -212,6 +220,6 @@ def _decode_Money(data: object) -> Money:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Address, _encode_Address, _decode_Address),
-    Codec(Money, _encode_Money, _decode_Money),
+    Codec(Address, _encode_Address, _decode_Address, depth=1),
+    Codec(Money, _encode_Money, _decode_Money, depth=1),
 )

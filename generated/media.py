@@ -72,20 +72,22 @@ class MediaContent:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_MediaContent, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_MediaContent, self, escape_non_ascii, pretty, depth=3
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _writer.encode_bytes(
-            _encode_MediaContent, self, escape_non_ascii, pretty
+            _encode_MediaContent, self, escape_non_ascii, pretty, depth=3
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> MediaContent:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_MediaContent, data)
+        return _reader.decode(_decode_MediaContent, data, depth=3)
 
 
 class Media:
@@ -178,18 +180,22 @@ class Media:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Media, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Media, self, escape_non_ascii, pretty, depth=2
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Media, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Media, self, escape_non_ascii, pretty, depth=2
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Media:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Media, data)
+        return _reader.decode(_decode_Media, data, depth=2)
 
 
 class Image:
@@ -240,18 +246,22 @@ class Image:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Image, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Image, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Image, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Image, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Image:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Image, data)
+        return _reader.decode(_decode_Image, data, depth=1)
 
 
 _Player_BY_JSON = dict(Player.__members__)
@@ -598,9 +608,9 @@ def _decode_list_str(data: object) -> list[str]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Player, _encode_Player, _decode_Player),
-    Codec(Size, _encode_Size, _decode_Size),
-    Codec(MediaContent, _encode_MediaContent, _decode_MediaContent),
-    Codec(Media, _encode_Media, _decode_Media),
-    Codec(Image, _encode_Image, _decode_Image),
+    Codec(Player, _encode_Player, _decode_Player, depth=0),
+    Codec(Size, _encode_Size, _decode_Size, depth=0),
+    Codec(MediaContent, _encode_MediaContent, _decode_MediaContent, depth=3),
+    Codec(Media, _encode_Media, _decode_Media, depth=2),
+    Codec(Image, _encode_Image, _decode_Image, depth=1),
 )

@@ -125,18 +125,22 @@ class Order:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Order, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Order, self, escape_non_ascii, pretty, depth=None
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Order, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Order, self, escape_non_ascii, pretty, depth=None
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Order:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Order, data, exact=True)
+        return _reader.decode(_decode_Order, data, exact=True, depth=None)
 
 
 class Customer:
@@ -205,18 +209,22 @@ class Customer:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Customer, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Customer, self, escape_non_ascii, pretty, depth=3
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Customer, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Customer, self, escape_non_ascii, pretty, depth=3
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Customer:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Customer, data)
+        return _reader.decode(_decode_Customer, data, depth=3)
 
 
 class Address:
@@ -260,18 +268,22 @@ class Address:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Address, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Address, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Address, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Address, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Address, data)
+        return _reader.decode(_decode_Address, data, depth=1)
 
 
 class Category:
@@ -310,18 +322,22 @@ class Category:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Category, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Category, self, escape_non_ascii, pretty, depth=None
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Category, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Category, self, escape_non_ascii, pretty, depth=None
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Category:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Category, data)
+        return _reader.decode(_decode_Category, data, depth=None)
 
 
 class Product:
@@ -400,18 +416,22 @@ class Product:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Product, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Product, self, escape_non_ascii, pretty, depth=None
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Product, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Product, self, escape_non_ascii, pretty, depth=None
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Product:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Product, data, exact=True)
+        return _reader.decode(_decode_Product, data, exact=True, depth=None)
 
 
 class OrderLine:
@@ -457,18 +477,22 @@ class OrderLine:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_OrderLine, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_OrderLine, self, escape_non_ascii, pretty, depth=None
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_OrderLine, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_OrderLine, self, escape_non_ascii, pretty, depth=None
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderLine:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_OrderLine, data, exact=True)
+        return _reader.decode(_decode_OrderLine, data, exact=True, depth=None)
 
 
 _OrderStatus_BY_JSON = dict(OrderStatus.__members__)
@@ -1141,11 +1165,11 @@ def _decode_list_str(data: object) -> list[str]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(OrderStatus, _encode_OrderStatus, _decode_OrderStatus),
-    Codec(Order, _encode_Order, _decode_Order, exact=True),
-    Codec(Customer, _encode_Customer, _decode_Customer),
-    Codec(Address, _encode_Address, _decode_Address),
-    Codec(Category, _encode_Category, _decode_Category),
-    Codec(Product, _encode_Product, _decode_Product, exact=True),
-    Codec(OrderLine, _encode_OrderLine, _decode_OrderLine, exact=True),
+    Codec(OrderStatus, _encode_OrderStatus, _decode_OrderStatus, depth=0),
+    Codec(Order, _encode_Order, _decode_Order, exact=True, depth=None),
+    Codec(Customer, _encode_Customer, _decode_Customer, depth=3),
+    Codec(Address, _encode_Address, _decode_Address, depth=1),
+    Codec(Category, _encode_Category, _decode_Category, depth=None),
+    Codec(Product, _encode_Product, _decode_Product, exact=True, depth=None),
+    Codec(OrderLine, _encode_OrderLine, _decode_OrderLine, exact=True, depth=None),
 )

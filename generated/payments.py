@@ -58,18 +58,24 @@ class Payment:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Payment, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Payment, self, escape_non_ascii, pretty, depth=2
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Payment, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Payment, self, escape_non_ascii, pretty, depth=2
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Payment:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Payment, data, exact=True)
+        return _reader.decode(
+            _decode_Payment, data, exact=True, depth=2, discriminators=("kind",)
+        )
 
 
 class Shipment:
@@ -83,18 +89,22 @@ class Shipment:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Shipment, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Shipment, self, escape_non_ascii, pretty, depth=2
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Shipment, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Shipment, self, escape_non_ascii, pretty, depth=2
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Shipment:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Shipment, data)
+        return _reader.decode(_decode_Shipment, data, depth=2)
 
 
 class Event:
@@ -108,18 +118,22 @@ class Event:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Event, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Event, self, escape_non_ascii, pretty, depth=2
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Event, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Event, self, escape_non_ascii, pretty, depth=2
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Event:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Event, data)
+        return _reader.decode(_decode_Event, data, depth=2)
 
 
 class Amount:
@@ -147,18 +161,22 @@ class Amount:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Amount, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Amount, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Amount, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Amount, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Amount:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Amount, data, exact=True)
+        return _reader.decode(_decode_Amount, data, exact=True, depth=1)
 
 
 class Iban:
@@ -181,18 +199,22 @@ class Iban:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Iban, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Iban, self, escape_non_ascii, pretty, depth=0
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Iban, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Iban, self, escape_non_ascii, pretty, depth=0
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Iban:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Iban, data)
+        return _reader.decode(_decode_Iban, data, depth=0)
 
 
 class Address:
@@ -231,18 +253,22 @@ class Address:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Address, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Address, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Address, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Address, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Address, data)
+        return _reader.decode(_decode_Address, data, depth=1)
 
 
 class Geo:
@@ -270,18 +296,20 @@ class Geo:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Geo, self, escape_non_ascii, pretty)
+        return _writer.encode_text(_encode_Geo, self, escape_non_ascii, pretty, depth=1)
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Geo, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Geo, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Geo:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Geo, data)
+        return _reader.decode(_decode_Geo, data, depth=1)
 
 
 class Order:
@@ -386,18 +414,24 @@ class Order:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Order, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Order, self, escape_non_ascii, pretty, depth=None
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Order, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Order, self, escape_non_ascii, pretty, depth=None
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Order:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Order, data, exact=True)
+        return _reader.decode(
+            _decode_Order, data, exact=True, depth=None, discriminators=("kind",)
+        )
 
 
 class CardPayment(Payment):
@@ -420,18 +454,22 @@ class CardPayment(Payment):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_CardPayment, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_CardPayment, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_CardPayment, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_CardPayment, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> CardPayment:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_CardPayment, data)
+        return _reader.decode(_decode_CardPayment, data, depth=1)
 
 
 class BankTransfer(Payment):
@@ -472,20 +510,22 @@ class BankTransfer(Payment):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_BankTransfer, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_BankTransfer, self, escape_non_ascii, pretty, depth=2
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _writer.encode_bytes(
-            _encode_BankTransfer, self, escape_non_ascii, pretty
+            _encode_BankTransfer, self, escape_non_ascii, pretty, depth=2
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> BankTransfer:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_BankTransfer, data, exact=True)
+        return _reader.decode(_decode_BankTransfer, data, exact=True, depth=2)
 
 
 class Parcel(Shipment):
@@ -513,18 +553,22 @@ class Parcel(Shipment):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Parcel, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Parcel, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Parcel, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Parcel, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Parcel:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Parcel, data)
+        return _reader.decode(_decode_Parcel, data, depth=1)
 
 
 class Pickup(Shipment):
@@ -547,18 +591,22 @@ class Pickup(Shipment):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Pickup, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Pickup, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Pickup, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Pickup, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Pickup:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Pickup, data)
+        return _reader.decode(_decode_Pickup, data, depth=1)
 
 
 class Opened(Event):
@@ -581,18 +629,22 @@ class Opened(Event):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Opened, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Opened, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Opened, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Opened, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Opened:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Opened, data)
+        return _reader.decode(_decode_Opened, data, depth=1)
 
 
 class Closed(Event):
@@ -620,18 +672,22 @@ class Closed(Event):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Closed, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Closed, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Closed, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Closed, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Closed:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Closed, data)
+        return _reader.decode(_decode_Closed, data, depth=1)
 
 
 _PATTERN_1 = re.compile("^[A-Z]{3}$")
@@ -1781,18 +1837,34 @@ def _decode_list_Event(data: object) -> list[Event]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Payment, _encode_Payment, _decode_Payment, exact=True),
-    Codec(Shipment, _encode_Shipment, _decode_Shipment),
-    Codec(Event, _encode_Event, _decode_Event),
-    Codec(Amount, _encode_Amount, _decode_Amount, exact=True),
-    Codec(Iban, _encode_Iban, _decode_Iban),
-    Codec(Address, _encode_Address, _decode_Address),
-    Codec(Geo, _encode_Geo, _decode_Geo),
-    Codec(Order, _encode_Order, _decode_Order, exact=True),
-    Codec(CardPayment, _encode_CardPayment, _decode_CardPayment),
-    Codec(BankTransfer, _encode_BankTransfer, _decode_BankTransfer, exact=True),
-    Codec(Parcel, _encode_Parcel, _decode_Parcel),
-    Codec(Pickup, _encode_Pickup, _decode_Pickup),
-    Codec(Opened, _encode_Opened, _decode_Opened),
-    Codec(Closed, _encode_Closed, _decode_Closed),
+    Codec(
+        Payment,
+        _encode_Payment,
+        _decode_Payment,
+        exact=True,
+        depth=2,
+        discriminators=("kind",),
+    ),
+    Codec(Shipment, _encode_Shipment, _decode_Shipment, depth=2),
+    Codec(Event, _encode_Event, _decode_Event, depth=2),
+    Codec(Amount, _encode_Amount, _decode_Amount, exact=True, depth=1),
+    Codec(Iban, _encode_Iban, _decode_Iban, depth=0),
+    Codec(Address, _encode_Address, _decode_Address, depth=1),
+    Codec(Geo, _encode_Geo, _decode_Geo, depth=1),
+    Codec(
+        Order,
+        _encode_Order,
+        _decode_Order,
+        exact=True,
+        depth=None,
+        discriminators=("kind",),
+    ),
+    Codec(CardPayment, _encode_CardPayment, _decode_CardPayment, depth=1),
+    Codec(
+        BankTransfer, _encode_BankTransfer, _decode_BankTransfer, exact=True, depth=2
+    ),
+    Codec(Parcel, _encode_Parcel, _decode_Parcel, depth=1),
+    Codec(Pickup, _encode_Pickup, _decode_Pickup, depth=1),
+    Codec(Opened, _encode_Opened, _decode_Opened, depth=1),
+    Codec(Closed, _encode_Closed, _decode_Closed, depth=1),
 )

@@ -163,18 +163,22 @@ class Numbers:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Numbers, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Numbers, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Numbers, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Numbers, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Numbers:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Numbers, data, exact=True)
+        return _reader.decode(_decode_Numbers, data, exact=True, depth=1)
 
 
 class Text:
@@ -231,18 +235,22 @@ class Text:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Text, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Text, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Text, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Text, self, escape_non_ascii, pretty, depth=1
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Text:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Text, data)
+        return _reader.decode(_decode_Text, data, depth=1)
 
 
 class Times:
@@ -347,18 +355,22 @@ class Times:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Times, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Times, self, escape_non_ascii, pretty, depth=2
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Times, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Times, self, escape_non_ascii, pretty, depth=2
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Times:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Times, data)
+        return _reader.decode(_decode_Times, data, depth=2)
 
 
 class Blobs:
@@ -427,18 +439,22 @@ class Blobs:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Blobs, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Blobs, self, escape_non_ascii, pretty, depth=2
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Blobs, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Blobs, self, escape_non_ascii, pretty, depth=2
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Blobs:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Blobs, data)
+        return _reader.decode(_decode_Blobs, data, depth=2)
 
 
 class Containers:
@@ -513,18 +529,22 @@ class Containers:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Containers, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Containers, self, escape_non_ascii, pretty, depth=4
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Containers, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Containers, self, escape_non_ascii, pretty, depth=4
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Containers:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Containers, data)
+        return _reader.decode(_decode_Containers, data, depth=4)
 
 
 class Dynamic:
@@ -552,18 +572,22 @@ class Dynamic:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Dynamic, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Dynamic, self, escape_non_ascii, pretty, depth=None
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Dynamic, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Dynamic, self, escape_non_ascii, pretty, depth=None
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Dynamic:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Dynamic, data)
+        return _reader.decode(_decode_Dynamic, data, depth=None)
 
 
 class Defaults:
@@ -682,18 +706,22 @@ class Defaults:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Defaults, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_Defaults, self, escape_non_ascii, pretty, depth=2
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_Defaults, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_Defaults, self, escape_non_ascii, pretty, depth=2
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Defaults:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Defaults, data, exact=True)
+        return _reader.decode(_decode_Defaults, data, exact=True, depth=2)
 
 
 _Color_BY_JSON = dict(Color.__members__)
@@ -2423,12 +2451,12 @@ def _parse_p4(data: object) -> datetime:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Color, _encode_Color, _decode_Color),
-    Codec(Numbers, _encode_Numbers, _decode_Numbers, exact=True),
-    Codec(Text, _encode_Text, _decode_Text),
-    Codec(Times, _encode_Times, _decode_Times),
-    Codec(Blobs, _encode_Blobs, _decode_Blobs),
-    Codec(Containers, _encode_Containers, _decode_Containers),
-    Codec(Dynamic, _encode_Dynamic, _decode_Dynamic),
-    Codec(Defaults, _encode_Defaults, _decode_Defaults, exact=True),
+    Codec(Color, _encode_Color, _decode_Color, depth=0),
+    Codec(Numbers, _encode_Numbers, _decode_Numbers, exact=True, depth=1),
+    Codec(Text, _encode_Text, _decode_Text, depth=1),
+    Codec(Times, _encode_Times, _decode_Times, depth=2),
+    Codec(Blobs, _encode_Blobs, _decode_Blobs, depth=2),
+    Codec(Containers, _encode_Containers, _decode_Containers, depth=4),
+    Codec(Dynamic, _encode_Dynamic, _decode_Dynamic, depth=None),
+    Codec(Defaults, _encode_Defaults, _decode_Defaults, exact=True, depth=2),
 )

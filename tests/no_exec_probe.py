@@ -96,8 +96,12 @@ def mapped_examples() -> list[Any]:
 
 
 def exercise() -> int:
+    return sum(exercise_backend(backend) for backend in ("stdlib", "orjson"))
+
+
+def exercise_backend(backend: str) -> int:
     count = 0
-    fory = ForyJson(*MODULES)
+    fory = ForyJson(*MODULES, backend=backend)
     for value in examples():
         cls = type(value)
         for text in (value.to_json(), value.to_json(escape_non_ascii=True)):
@@ -108,6 +112,14 @@ def exercise() -> int:
         as_dict: Any = dict[str, cls]  # type: ignore[valid-type]
         assert fory.from_json(fory.to_json([value], as_list), as_list) == [value]
         fory.write_json({"x": value}, io.BytesIO(), as_dict)
+        lines = io.BytesIO()
+        fory.write_ndjson([value, value], lines)
+        for ndjson in (False, True):
+            document = (
+                lines.getvalue() if ndjson else fory.to_json_bytes([value], as_list)
+            )
+            streamed = fory.iter_json(io.BytesIO(document), cls, ndjson=ndjson)
+            assert all(item == value for item in streamed)
         for broken in ("", "[", "{}", "[1]", '{"a": NaN}', b"\xff"):
             try:
                 cls.from_json(broken)
@@ -120,11 +132,23 @@ def exercise() -> int:
             str(error)
             count += 1
     try:
-        MEDIA_1_JSON.replace("640", '"x"')
-        media.MediaContent.from_json(MEDIA_1_JSON.replace("640", '"x"'))
+        fory.from_json(MEDIA_1_JSON.replace("640", '"x"'), media.MediaContent)
     except DecodeError as error:
         assert error.path == "$.media.width"
         count += 1
+    deep = '{"id":1,"name":"n","parent":' * 40 + '{"id":0,"name":"r"}' + "}" * 40
+    loop = catalog.Category(id=1, name="loop")
+    loop.parent = loop
+    for action in (
+        lambda: fory.from_json(deep, catalog.Category),
+        lambda: fory.from_json("[" * 100_000, list[media.Image]),
+        lambda: fory.to_json(loop),
+    ):
+        try:
+            action()
+        except (DecodeError, EncodeError) as error:
+            str(error)
+            count += 1
     return count
 
 

@@ -576,6 +576,21 @@ CASES: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "m.yaml:2:1",
         ("invalid YAML", "expected a single document", "but found another document"),
     ),
+    "limit of zero": (
+        "limits:\n  max_depth: 0\nmodels: {A: {fields: {x: int}}}\n",
+        "m.yaml:2:14",
+        ("max_depth must be a positive integer, not 0",),
+    ),
+    "limit as text": (
+        "limits:\n  max_input_bytes: 1MB\n",
+        "m.yaml:2:20",
+        ("max_input_bytes must be a positive integer, not 1MB",),
+    ),
+    "unknown limit": (
+        "limits:\n  max_dept: 5\n",
+        "m.yaml:2:3",
+        ("max_dept", "did you mean 'max_depth'?"),
+    ),
     "empty file": ("", "m.yaml:1:1", ("the schema file is empty",)),
     "only comments": ("# nothing yet\n\n", "m.yaml:1:1", ("the schema file is empty",)),
     "only a document marker": ("---\n", "m.yaml:1:1", ("the schema file is empty",)),

@@ -127,18 +127,22 @@ class OrderPlaced:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_OrderPlaced, self, escape_non_ascii, pretty)
+        return _writer.encode_text(
+            _encode_OrderPlaced, self, escape_non_ascii, pretty, depth=None
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(_encode_OrderPlaced, self, escape_non_ascii, pretty)
+        return _writer.encode_bytes(
+            _encode_OrderPlaced, self, escape_non_ascii, pretty, depth=None
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderPlaced:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_OrderPlaced, data)
+        return _reader.decode(_decode_OrderPlaced, data, depth=None)
 
 
 class OrderCancelled:
@@ -171,7 +175,7 @@ class OrderCancelled:
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _writer.encode_text(
-            _encode_OrderCancelled, self, escape_non_ascii, pretty
+            _encode_OrderCancelled, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
@@ -179,13 +183,13 @@ class OrderCancelled:
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _writer.encode_bytes(
-            _encode_OrderCancelled, self, escape_non_ascii, pretty
+            _encode_OrderCancelled, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderCancelled:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_OrderCancelled, data)
+        return _reader.decode(_decode_OrderCancelled, data, depth=1)
 
 
 _Channel_BY_JSON = dict(Channel.__members__)
@@ -455,7 +459,7 @@ def _decode_dict_list_int8(data: object) -> dict[str, list[int]]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Channel, _encode_Channel, _decode_Channel),
-    Codec(OrderPlaced, _encode_OrderPlaced, _decode_OrderPlaced),
-    Codec(OrderCancelled, _encode_OrderCancelled, _decode_OrderCancelled),
+    Codec(Channel, _encode_Channel, _decode_Channel, depth=0),
+    Codec(OrderPlaced, _encode_OrderPlaced, _decode_OrderPlaced, depth=None),
+    Codec(OrderCancelled, _encode_OrderCancelled, _decode_OrderCancelled, depth=1),
 )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+from .limits import DEFAULT_LIMITS, Limits
+
 __all__ = ["MISSING", "Codec"]
 
 T = TypeVar("T")
@@ -29,10 +31,20 @@ class Codec(Generic[T]):
     ``encode`` turns a value into compact JSON text; ``decode`` turns the plain value the
     reader produced (dicts, lists, strings, numbers) into the typed value. Both raise only
     ``EncodeError`` and ``DecodeError``. ``exact`` asks the reader to keep numbers with
-    a fraction as exact text, for types that hold decimals.
+    a fraction as exact text, for types that hold decimals. ``depth`` is the deepest
+    nesting the type's documents can have (``None``: no bound), ``discriminators`` the
+    subtype property names reachable from it, ``limits`` its module's defaults.
     """
 
-    __slots__ = ("decode", "encode", "exact", "type")
+    __slots__ = (
+        "decode",
+        "depth",
+        "discriminators",
+        "encode",
+        "exact",
+        "limits",
+        "type",
+    )
 
     def __init__(
         self,
@@ -40,11 +52,17 @@ class Codec(Generic[T]):
         encode: Callable[[T], str],
         decode: Callable[[Any], T],
         exact: bool = False,
+        depth: int | None = 0,
+        discriminators: tuple[str, ...] = (),
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         self.type = type
         self.encode = encode
         self.decode = decode
         self.exact = exact
+        self.depth = depth
+        self.discriminators = discriminators
+        self.limits = limits
 
     def __repr__(self) -> str:
         return f"Codec({self.type.__qualname__})"

@@ -12,7 +12,7 @@ import enum
 from collections.abc import Iterable
 from typing import TypeVar
 
-from .plain import NumberText
+from .plain import DuplicateMember, NumberText
 
 __all__ = [
     "DecodeError",
@@ -68,6 +68,8 @@ def describe(value: object) -> str:
         return "an array"
     if isinstance(value, dict):
         return "an object"
+    if type(value) is DuplicateMember:
+        return f"{value.name!r} more than once in one object"
     return f"a value of type {type(value).__qualname__}"
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import types
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
-from . import reader, stream, writer
+from . import depth, reader, stream, writer
 from .codec import Codec
 from .errors import (
     DecodeError,
@@ -15,6 +16,7 @@ from .errors import (
     encode_mismatch,
     key_segment,
 )
+from .limits import DEFAULT_LIMITS, Limits
 
 __all__ = ["ForyJson"]
 
@@ -26,14 +28,25 @@ class ForyJson:
     the modules given. The ``type`` argument of each method may be one of those classes
     or a generic alias such as ``list[Image]`` or ``dict[str, Image]``, nested as deep as
     needed. An instance holds no mutable state and can be shared between threads.
+
+    ``backend`` picks the parser: ``"stdlib"`` (the ``json`` module's C scanner),
+    ``"orjson"`` (needs orjson) or ``"auto"`` (orjson when installed); values, errors
+    and encoded bytes are the same with either. Limits (see ``foryjson.limits``) come
+    from ``limits`` with any of ``max_depth``, ``max_input_bytes`` and
+    ``max_graph_bytes`` overriding it; given none, each type keeps its module's own
+    limits (the defaults, unless its schema set ``limits``).
     """
 
-    __slots__ = ("_codecs", "_escape_non_ascii", "_max_input_bytes")
+    __slots__ = ("_codecs", "_escape_non_ascii", "_fast", "_limits")
 
     def __init__(
         self,
         *modules: types.ModuleType,
-        max_input_bytes: int = reader.DEFAULT_MAX_INPUT_BYTES,
+        backend: str = "auto",
+        limits: Limits | None = None,
+        max_depth: int | None = None,
+        max_input_bytes: int | None = None,
+        max_graph_bytes: int | None = None,
         escape_non_ascii: bool = False,
     ) -> None:
         codecs: dict[Any, Codec[Any]] = {}
@@ -45,11 +58,18 @@ class ForyJson:
                 )
             for codec in module_codecs:
                 codecs[codec.type] = codec
-        if max_input_bytes <= 0:
-            raise ValueError("max_input_bytes must be positive")
         self._codecs = codecs
-        self._max_input_bytes = max_input_bytes
+        self._fast = reader.uses_orjson(backend)
+        self._limits = _combine(limits, max_depth, max_input_bytes, max_graph_bytes)
         self._escape_non_ascii = escape_non_ascii
+
+    @property
+    def backend(self) -> str:
+        """The parser in use: ``"orjson"`` or ``"stdlib"``."""
+        return "orjson" if self._fast else "stdlib"
+
+    def _limits_of(self, codec: Codec[Any]) -> Limits:
+        return codec.limits if self._limits is None else self._limits
 
     def _codec(self, type_: Any) -> Codec[Any]:
         codec = self._codecs.get(type_)
@@ -96,9 +116,14 @@ class ForyJson:
         of ``json.dumps(indent=2)``; see ``foryjson.pretty``). ``escape_non_ascii``
         overrides the instance's setting for this call.
         """
-        encoder = self._encoder_for(value, type).encode
+        codec = self._encoder_for(value, type)
         return writer.encode_text(
-            encoder, value, self._escape(escape_non_ascii), pretty
+            codec.encode,
+            value,
+            self._escape(escape_non_ascii),
+            pretty,
+            self._limits_of(codec),
+            codec.depth,
         )
 
     def to_json_bytes(
@@ -110,15 +135,28 @@ class ForyJson:
         escape_non_ascii: bool | None = None,
     ) -> bytes:
         """Encode ``value`` as UTF-8 JSON; options as for ``to_json``."""
-        encoder = self._encoder_for(value, type).encode
+        codec = self._encoder_for(value, type)
         return writer.encode_bytes(
-            encoder, value, self._escape(escape_non_ascii), pretty
+            codec.encode,
+            value,
+            self._escape(escape_non_ascii),
+            pretty,
+            self._limits_of(codec),
+            codec.depth,
         )
 
     def from_json(self, data: reader.InputData, type: Any) -> Any:
         """Decode exactly one JSON document as ``type``; raises ``DecodeError``."""
         codec = self._codec(type)
-        return reader.decode(codec.decode, data, self._max_input_bytes, codec.exact)
+        return reader.decode(
+            codec.decode,
+            data,
+            self._limits_of(codec),
+            codec.exact,
+            depth=codec.depth,
+            fast=self._fast,
+            discriminators=codec.discriminators,
+        )
 
     def write_json(
         self,
@@ -160,13 +198,21 @@ class ForyJson:
         ``foryjson.stream`` for the details.
         """
         codec = self._codec(type)
+        limits = self._limits_of(codec)
         iterate = stream.iter_ndjson if ndjson else stream.iter_array
+        parse = functools.partial(
+            reader.read,
+            max_graph_bytes=limits.max_graph_bytes,
+            fast=self._fast,
+            discriminators=codec.discriminators,
+        )
         return iterate(
             fp,
-            codec.decode,
+            _depth_checked(codec.decode, codec.depth, limits.max_depth),
             chunk_size=chunk_size,
             max_value_bytes=max_value_bytes,
             exact=codec.exact,
+            parse=parse,
         )
 
     def write_ndjson(
@@ -184,14 +230,61 @@ class ForyJson:
         An ``EncodeError`` names the index of the value (``$[3].width``); the lines
         before it are written.
         """
-        if type is not None:
-            encode = self._codec(type).encode
-        else:
+        fixed = None if type is None else self._codec(type)
 
-            def encode(value: object) -> str:
-                return self._encoder_for(value, None).encode(value)
+        def encode(value: object) -> str:
+            codec = fixed or self._encoder_for(value, None)
+            text = codec.encode(value)
+            max_depth = self._limits_of(codec).max_depth
+            if depth.needs_check(codec.depth, max_depth):
+                depth.check_write_depth(text, max_depth)
+            return text
 
         stream.write_ndjson(encode, values, fp, self._escape(escape_non_ascii))
+
+
+def _combine(
+    limits: Limits | None,
+    max_depth: int | None,
+    max_input_bytes: int | None,
+    max_graph_bytes: int | None,
+) -> Limits | None:
+    """The instance's limits, or None to keep each module's own."""
+    given = {
+        name: value
+        for name, value in (
+            ("max_depth", max_depth),
+            ("max_input_bytes", max_input_bytes),
+            ("max_graph_bytes", max_graph_bytes),
+        )
+        if value is not None
+    }
+    if limits is None and not given:
+        return None
+    base = limits or DEFAULT_LIMITS
+    return Limits(
+        max_depth=given.get("max_depth", base.max_depth),
+        max_input_bytes=given.get("max_input_bytes", base.max_input_bytes),
+        max_graph_bytes=given.get("max_graph_bytes", base.max_graph_bytes),
+    )
+
+
+def _depth_checked(
+    decode: Callable[[Any], Any], static_depth: int | None, max_depth: int
+) -> Callable[[Any], Any]:
+    """``decode``, counting each value's nesting first where its type needs that."""
+    if not depth.needs_check(static_depth, max_depth):
+        return decode
+
+    def checked(data: Any) -> Any:
+        depth.check_read_depth(data, max_depth)
+        return decode(data)
+
+    return checked
+
+
+def _nested(static_depth: int | None) -> int | None:
+    return None if static_depth is None else static_depth + 1
 
 
 def _list_codec(element: Codec[Any]) -> Codec[Any]:
@@ -221,7 +314,15 @@ def _list_codec(element: Codec[Any]) -> Codec[Any]:
                 raise
         return result
 
-    return Codec(list, encode, decode, element.exact)
+    return Codec(
+        list,
+        encode,
+        decode,
+        element.exact,
+        _nested(element.depth),
+        element.discriminators,
+        element.limits,
+    )
 
 
 def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
@@ -253,4 +354,12 @@ def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
                 raise
         return result
 
-    return Codec(dict, encode, decode, value_codec.exact)
+    return Codec(
+        dict,
+        encode,
+        decode,
+        value_codec.exact,
+        _nested(value_codec.depth),
+        value_codec.discriminators,
+        value_codec.limits,
+    )

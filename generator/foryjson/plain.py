@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["NumberText"]
+__all__ = ["DuplicateMember", "NumberText"]
 
 
 class NumberText(str):
@@ -14,3 +14,20 @@ class NumberText(str):
     """
 
     __slots__ = ()
+
+
+class DuplicateMember:
+    """Stands in for the value of a subtype property that an object holds twice.
+
+    Fory's rule is that the last of duplicate members wins, except for the property
+    that names a subtype: which subtype the object is must not depend on the reader.
+    Decoders meet this value where they expect a subtype name and report it.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"DuplicateMember({self.name!r})"

@@ -1,32 +1,104 @@
-"""Turn JSON text into plain Python values, strictly, with the standard library's C scanner.
+"""Turn JSON text into plain Python values, strictly: the standard library's C scanner
+or, where installed and chosen, orjson.
 
 The scanner does the character work; this module adds what RFC 8259 asks for and the
 ``json`` module does not enforce (bare ``NaN``/``Infinity`` rejected, strict UTF-8 for
-binary input, no byte-order mark) and turns every failure into a ``DecodeError`` with the
-position of the fault. Generated decoders then convert the plain values to typed objects.
+binary input, no byte-order mark, no lone surrogates, numbers of at most 10,000
+characters) and turns every failure into a ``DecodeError`` with the position of the
+fault. Generated decoders then convert the plain values to typed objects.
+
+The orjson backend gives the same values and the same errors: a document goes to orjson
+only where orjson's values are known to be identical (no integer beyond 64 bits, no
+exact decimals, no duplicated subtype property to detect), and whatever orjson rejects
+is read again by the standard library, which either accepts it (``1e999`` is infinity
+there) or raises the standard library backend's own error.
 """
 
 from __future__ import annotations
 
 import json
 import json.scanner
+import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
+from . import depth as _depth
 from .errors import DecodeError, decode_mismatch
-from .numbers import NumberText, int_from_text
-
-__all__ = ["DEFAULT_MAX_INPUT_BYTES", "InputData", "decode", "float_from", "read"]
+from .limits import DEFAULT_LIMITS, DEFAULT_MAX_INPUT_BYTES, Limits
+from .numbers import MAX_NUMBER_CHARS, NumberText, int_from_text
+from .plain import DuplicateMember
 
 InputData = str | bytes | bytearray | memoryview
 
-#: Largest accepted input, in bytes (characters for ``str`` input); about 64 MiB.
-DEFAULT_MAX_INPUT_BYTES = 64 * 1024 * 1024
+_orjson_loads: Callable[[InputData], Any] | None
+try:  # the optional fast backend
+    from orjson import JSONDecodeError as _OrjsonError
+    from orjson import loads as _orjson_loads
+except ImportError:  # pragma: no cover - exercised where orjson is not installed
+    _orjson_loads = None
+
+__all__ = [
+    "BACKENDS",
+    "DEFAULT_MAX_INPUT_BYTES",
+    "InputData",
+    "decode",
+    "default_backend",
+    "float_from",
+    "read",
+    "uses_orjson",
+]
+
+#: The backend names ``ForyJson(backend=...)`` accepts.
+BACKENDS = ("auto", "orjson", "stdlib")
 
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 # Finds the first bare constant outside a string, on the error path only.
 _BARE_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)', re.DOTALL)
+# A run of digits only a number over MAX_NUMBER_CHARS characters (or a long string)
+# can hold: such documents are read with the length of every number checked.
+_LONG_RUN = 3_333
+_LONG_DIGITS = re.compile(rf"[0-9]{{{_LONG_RUN}}}")
+# Documents orjson would read differently: integers beyond 64 bits (it returns floats)
+# and long numbers. Digits inside strings may match too; they only cost the fast path.
+_ORJSON_UNSAFE = rf"(?:^|[\[:,\s])[0-9]{{20}}|-[0-9]{{19}}|[0-9]{{{_LONG_RUN}}}"
+_ORJSON_UNSAFE_TEXT = re.compile(_ORJSON_UNSAFE)
+_ORJSON_UNSAFE_BYTES = re.compile(_ORJSON_UNSAFE.encode())
+# Surrogate escapes, paired or not, and escaped backslashes, scanned left to right so
+# that "\\\\ud800" (a backslash, then text) is not taken for an escape.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_ESCAPES = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+    r"|\\\\|(\\u[dD][89a-fA-F][0-9a-fA-F]{2})"
+)
+# Estimated bytes of plain values: per array or object, per further value.
+_CONTAINER_COST = 72
+_VALUE_COST = 24
+
+
+def default_backend() -> str:
+    """The backend of generated ``from_json`` methods: ``$FORYJSON_BACKEND`` or ``auto``."""
+    name = os.environ.get("FORYJSON_BACKEND", "auto")
+    return name if name in BACKENDS else "auto"
+
+
+def uses_orjson(backend: str) -> bool:
+    """Resolve a backend name: whether reads go through orjson.
+
+    ``auto`` uses orjson when it is installed; ``orjson`` requires it.
+    """
+    if backend not in BACKENDS:
+        raise ValueError(
+            f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}"
+        )
+    if backend == "orjson" and _orjson_loads is None:
+        raise ValueError(
+            "backend='orjson' needs the orjson package (pip install orjson)"
+        )
+    return backend != "stdlib" and _orjson_loads is not None
+
+
+_DEFAULT_ORJSON = uses_orjson(default_backend())
 
 
 T = TypeVar("T")
@@ -51,54 +123,195 @@ def _reject_constant(name: str) -> Any:
     raise _BareConstant(name)
 
 
+def _checked_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise _too_long_number(text)
+    return float(text)
+
+
+def _checked_number_text(text: str) -> NumberText:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise _too_long_number(text)
+    return NumberText(text)
+
+
+def _too_long_number(text: str) -> DecodeError:
+    return DecodeError(
+        f"number of {len(text)} characters exceeds the limit of {MAX_NUMBER_CHARS}"
+    )
+
+
+def _members_hook(names: frozenset[str]) -> Callable[[list[tuple[str, Any]]], Any]:
+    """An object hook that marks a duplicated subtype property (see DuplicateMember)."""
+
+    def members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result = dict(pairs)
+        if len(result) != len(pairs):
+            for name in names:
+                if name in result and sum(1 for key, _ in pairs if key == name) > 1:
+                    result[name] = DuplicateMember(name)
+        return result
+
+    return members
+
+
 _Scanner = Callable[[str, int], tuple[Any, int]]
 
 
-def _scanner(exact: bool, long_integers: bool) -> _Scanner:
+def _scanner(
+    exact: bool, long_numbers: bool, discriminators: frozenset[str] = frozenset()
+) -> _Scanner:
+    if exact:
+        parse_float: Callable[[str], Any] = (
+            _checked_number_text if long_numbers else NumberText
+        )
+    else:
+        parse_float = _checked_float if long_numbers else float
     decoder = json.JSONDecoder(
         parse_constant=_reject_constant,
-        parse_float=NumberText if exact else float,
+        parse_float=parse_float,
         # The default int conversion stops at CPython's 4,300-digit limit.
-        parse_int=int_from_text if long_integers else int,
+        parse_int=int_from_text if long_numbers else int,
+        object_pairs_hook=_members_hook(discriminators) if discriminators else None,
     )
     # The stub types make_scanner's argument as the scanner class; it takes a decoder.
     return json.scanner.make_scanner(decoder)  # type: ignore[arg-type]
 
 
-# By (exact numbers, long integers): the first pass never pays for long integers.
+# By (exact numbers, long numbers): the first pass never pays for long numbers.
 _SCANNERS = {
-    (exact, long_integers): _scanner(exact, long_integers)
+    (exact, long_numbers, frozenset[str]()): _scanner(exact, long_numbers)
     for exact in (False, True)
-    for long_integers in (False, True)
+    for long_numbers in (False, True)
 }
+
+
+def _scanner_for(
+    exact: bool, long_numbers: bool, discriminators: frozenset[str]
+) -> _Scanner:
+    key = (exact, long_numbers, discriminators)
+    scan = _SCANNERS.get(key)
+    if scan is None:  # one per set of subtype property names, made once
+        scan = _SCANNERS.setdefault(key, _scanner(*key))
+    return scan
 
 
 def read(
     data: InputData,
     max_input_bytes: int = DEFAULT_MAX_INPUT_BYTES,
     exact: bool = False,
+    *,
+    max_graph_bytes: int = DEFAULT_LIMITS.max_graph_bytes,
+    fast: bool | None = None,
+    discriminators: Collection[str] = (),
 ) -> Any:
     """Parse one JSON document into dicts, lists, strings, ints, floats, bools and None.
 
     With ``exact``, numbers with a fraction or exponent come back as ``NumberText``
     (their exact text) instead of ``float``, for documents that hold decimals. Raises
     ``DecodeError`` for anything RFC 8259 does not allow, for invalid UTF-8 in binary
-    input, for numbers over 10,000 characters, and for input longer than
-    ``max_input_bytes``.
+    input, for lone surrogates, for numbers over 10,000 characters, for input longer
+    than ``max_input_bytes`` and for input whose values would take more than about
+    ``max_graph_bytes`` of memory. ``fast`` chooses orjson (default: the process
+    default backend, see ``default_backend``). An object member named in
+    ``discriminators`` that appears twice in one object reads as ``DuplicateMember``.
     """
     if isinstance(data, memoryview) and (not data.c_contiguous or data.itemsize != 1):
         data = data.tobytes()  # its bytes, in order, whatever the view's shape
-    if len(data) > max_input_bytes:
+    size = len(data)
+    if size > max_input_bytes:
         unit = "characters" if isinstance(data, str) else "bytes"
         raise DecodeError(
-            f"input of {len(data)} {unit} exceeds the limit of {max_input_bytes}"
+            f"input of {size} {unit} exceeds the limit of {max_input_bytes}"
             " (raise max_input_bytes for trusted data)"
         )
-    text = data if isinstance(data, str) else _decode_utf8(data)
+    if size * (_CONTAINER_COST + 1) > max_graph_bytes:
+        _check_graph(data, max_graph_bytes)
+    if (
+        (_DEFAULT_ORJSON if fast is None else fast)
+        and not exact
+        and _orjson_loads is not None
+        and not _orjson_may_differ(data, discriminators)
+    ):
+        try:
+            return _orjson_loads(data)
+        except _OrjsonError:
+            pass  # the standard library reads it, or names the fault its own way
+    if isinstance(data, str):
+        text = data
+        if not text.isascii():
+            _check_raw_surrogates(text)
+    else:
+        text = _decode_utf8(data)
+    long_numbers = _LONG_DIGITS.search(text) is not None
+    names = frozenset(discriminators)
     try:
-        return _read_text(text, data, _SCANNERS[exact, False])
+        value = _read_text(text, data, _scanner_for(exact, long_numbers, names))
     except _LongInteger:
-        return _read_text(text, data, _SCANNERS[exact, True])
+        value = _read_text(text, data, _scanner_for(exact, True, names))
+    if "\\" in text and _SURROGATE_ESCAPE.search(text):
+        _check_surrogate_escapes(text, data)
+    return value
+
+
+def _orjson_may_differ(data: InputData, discriminators: Collection[str]) -> bool:
+    """Whether orjson might read a document differently from the standard library.
+
+    It would for an integer beyond 64 bits (orjson makes it a float), a number over
+    the length limit, and a subtype property that may appear twice in one object
+    (orjson cannot report duplicates). Digits or names inside strings may match too:
+    that only costs the fast path.
+    """
+    if isinstance(data, str):
+        if _ORJSON_UNSAFE_TEXT.search(data):
+            return True
+        return any(data.count(json.dumps(name)) > 1 for name in discriminators)
+    view = data if isinstance(data, bytes | bytearray) else bytes(data)
+    if _ORJSON_UNSAFE_BYTES.search(view):
+        return True
+    return any(view.count(json.dumps(name).encode()) > 1 for name in discriminators)
+
+
+def _check_graph(data: InputData, max_graph_bytes: int) -> None:
+    """Refuse a document whose plain values would take more than the budget."""
+    if isinstance(data, str):
+        containers = data.count("[") + data.count("{")
+        values = data.count(",")
+    else:
+        view = data if isinstance(data, bytes | bytearray) else bytes(data)
+        containers = view.count(b"[") + view.count(b"{")
+        values = view.count(b",")
+    estimate = len(data) + _CONTAINER_COST * containers + _VALUE_COST * values
+    if estimate > max_graph_bytes:
+        raise DecodeError(
+            f"the document would take about {estimate} bytes of memory, over the"
+            f" limit of {max_graph_bytes} (raise max_graph_bytes for trusted data)"
+        )
+
+
+def _check_raw_surrogates(text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise _syntax_error(
+            f"the lone surrogate U+{ord(text[error.start]):04X} is not allowed",
+            text,
+            error.start,
+            text,
+        ) from None
+
+
+def _check_surrogate_escapes(text: str, data: InputData) -> None:
+    """Refuse an escaped surrogate that is not half of a pair: it is no character."""
+    for match in _ESCAPES.finditer(text):
+        if match.group(1):
+            code = int(match.group(1)[2:], 16)
+            raise _syntax_error(
+                f"the escape \\u{code:04X} is a lone surrogate, not a character",
+                text,
+                match.start(1),
+                data,
+            )
 
 
 class _LongInteger(Exception):
@@ -140,11 +353,28 @@ def _read_text(text: str, data: InputData, scan: _Scanner) -> Any:
 def decode(
     decoder: Callable[[Any], T],
     data: InputData,
-    max_input_bytes: int = DEFAULT_MAX_INPUT_BYTES,
+    limits: Limits = DEFAULT_LIMITS,
     exact: bool = False,
+    *,
+    depth: int | None = 0,
+    fast: bool | None = None,
+    discriminators: Collection[str] = (),
 ) -> T:
-    """Read one document and convert it with a generated decoder."""
-    value = read(data, max_input_bytes, exact)
+    """Read one document and convert it with a generated decoder.
+
+    ``depth`` is the nesting the type's schema allows (``None``: unbounded); the plain
+    values are counted against ``limits.max_depth`` only when that could be exceeded.
+    """
+    value = read(
+        data,
+        limits.max_input_bytes,
+        exact,
+        max_graph_bytes=limits.max_graph_bytes,
+        fast=fast,
+        discriminators=discriminators,
+    )
+    if depth is None or depth > limits.max_depth:
+        _depth.check_read_depth(value, limits.max_depth)
     try:
         return decoder(value)
     except RecursionError:

@@ -48,6 +48,8 @@ DEFAULT_CHUNK_SIZE = 64 * 1024
 DEFAULT_MAX_VALUE_BYTES = 16 * 1024 * 1024
 
 T = TypeVar("T")
+#: Parses the text of one value (or a batch of them as an array): ``reader.read``.
+Parse = Callable[[Any, int, bool], Any]
 
 
 class BinaryInput(Protocol):
@@ -69,16 +71,18 @@ def iter_array(
     chunk_size: int = DEFAULT_CHUNK_SIZE,
     max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES,
     exact: bool = False,
+    parse: Parse = reader.read,
 ) -> Iterator[T]:
     """Yield the elements of the one JSON array in ``fp``, each converted by ``decoder``.
 
     ``decoder`` is a generated ``_decode_X`` or a ``Codec``'s ``decode``; ``exact`` keeps
     numbers with a fraction as exact text, as ``reader.read`` does. Content after the
     closing ``]`` other than whitespace is an error, raised after the last element.
-    The file object is read to its end but not closed.
+    The file object is read to its end but not closed. ``parse`` is ``reader.read``,
+    or it with options bound (a backend, a memory budget).
     """
     _check_sizes(chunk_size, max_value_bytes)
-    return _ArrayReader(fp, decoder, chunk_size, max_value_bytes, exact).values()
+    return _ArrayReader(fp, decoder, chunk_size, max_value_bytes, exact, parse).values()
 
 
 def iter_ndjson(
@@ -88,6 +92,7 @@ def iter_ndjson(
     chunk_size: int = DEFAULT_CHUNK_SIZE,
     max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES,
     exact: bool = False,
+    parse: Parse = reader.read,
 ) -> Iterator[T]:
     """Yield the values of an NDJSON stream, one per line, each converted by ``decoder``.
 
@@ -97,7 +102,7 @@ def iter_ndjson(
     is not closed.
     """
     _check_sizes(chunk_size, max_value_bytes)
-    return _ndjson_values(fp, decoder, chunk_size, max_value_bytes, exact)
+    return _ndjson_values(fp, decoder, chunk_size, max_value_bytes, exact, parse)
 
 
 def write_ndjson(
@@ -305,6 +310,7 @@ class _ArrayReader:
         "_limit",
         "_line_start",
         "_lines",
+        "_parse_text",
         "index",
         "text",
     )
@@ -316,8 +322,10 @@ class _ArrayReader:
         chunk_size: int,
         limit: int,
         exact: bool,
+        parse: Parse,
     ) -> None:
         self._input = _TextInput(fp, chunk_size)
+        self._parse_text = parse
         self._decoder = decoder
         self._limit = limit
         self._exact = exact
@@ -380,7 +388,7 @@ class _ArrayReader:
         if _utf8_length(value_text) > self._limit:
             raise self._error(_too_large(self._limit), start).within(self.index)
         try:
-            return reader.read(value_text, len(value_text), self._exact)
+            return self._parse_text(value_text, len(value_text), self._exact)
         except DecodeError as error:
             if error.position is not None:
                 self._locate(error, start + error.position)
@@ -399,7 +407,7 @@ class _ArrayReader:
         plain: list[Any] | None = None
         if len(batch) * 4 <= self._limit or _utf8_length(batch) <= self._limit:
             try:
-                plain = reader.read("[" + batch + "]", len(batch) + 2, self._exact)
+                plain = self._parse_text("[" + batch + "]", len(batch) + 2, self._exact)
             except DecodeError:
                 plain = None
         decoder = self._decoder
@@ -560,6 +568,7 @@ def _ndjson_values(
     chunk_size: int,
     limit: int,
     exact: bool,
+    parse: Parse,
 ) -> Iterator[T]:
     """The generator behind ``iter_ndjson``.
 
@@ -598,7 +607,7 @@ def _ndjson_values(
             raise _line_too_long(limit, base + start, line, index)
         if _SKIP_WHITESPACE_BYTES.match(buffer, start, end).end() < end:  # type: ignore[union-attr]
             try:
-                plain = reader.read(buffer[start:end], end - start, exact)
+                plain = parse(buffer[start:end], end - start, exact)
             except DecodeError as error:
                 if error.position is not None:
                     error.column = error.position + 1

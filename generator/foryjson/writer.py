@@ -12,7 +12,9 @@ import re
 from collections.abc import Callable
 from typing import TypeVar
 
+from . import depth as _depth
 from .errors import EncodeError, encode_mismatch
+from .limits import DEFAULT_LIMITS, Limits
 from .pretty import indent
 
 __all__ = [
@@ -108,14 +110,18 @@ def encode_text(
     value: T,
     escape_non_ascii: bool = False,
     pretty: bool = False,
+    limits: Limits = DEFAULT_LIMITS,
+    depth: int | None = 0,
 ) -> str:
     """Encode a document root with a generated encoder: compact JSON text.
 
     With ``pretty``, the text is laid out with two-space indentation (see
-    ``foryjson.pretty``). Nesting too deep for the interpreter (a cyclic object graph,
-    for one) becomes an ``EncodeError`` instead of a ``RecursionError``.
+    ``foryjson.pretty``). ``depth`` is the nesting the type's schema allows (``None``:
+    unbounded); text that could nest deeper than ``limits.max_depth`` is counted. A
+    cyclic object graph is an ``EncodeError`` that names where the cycle closes.
     """
-    return finish_text(_root_text(encoder, value, pretty), escape_non_ascii)
+    text = _root_text(encoder, value, pretty, limits, depth)
+    return finish_text(text, escape_non_ascii)
 
 
 def encode_bytes(
@@ -123,17 +129,37 @@ def encode_bytes(
     value: T,
     escape_non_ascii: bool = False,
     pretty: bool = False,
+    limits: Limits = DEFAULT_LIMITS,
+    depth: int | None = 0,
 ) -> bytes:
     """Encode a document root with a generated encoder: UTF-8 JSON, compact or pretty."""
-    return finish_bytes(_root_text(encoder, value, pretty), escape_non_ascii)
+    text = _root_text(encoder, value, pretty, limits, depth)
+    return finish_bytes(text, escape_non_ascii)
 
 
-def _root_text(encoder: Callable[[T], str], value: T, pretty: bool) -> str:
+def _root_text(
+    encoder: Callable[[T], str],
+    value: T,
+    pretty: bool,
+    limits: Limits,
+    depth: int | None,
+) -> str:
     try:
         text = encoder(value)
     except RecursionError:
-        raise EncodeError(_TOO_DEEP) from None
+        raise _too_deep(value) from None
+    if depth is None or depth > limits.max_depth:
+        _depth.check_write_depth(text, limits.max_depth)
     return indent(text) if pretty else text
 
 
-_TOO_DEEP = "the value is nested too deeply to encode (is the object graph cyclic?)"
+def _too_deep(value: object) -> EncodeError:
+    """The error for an encoder that ran out of stack: a cycle, or absurd nesting."""
+    try:
+        cycle = _depth.cycle_path(value)
+    except RecursionError:  # pragma: no cover - the walk itself keeps no stack
+        cycle = None
+    if cycle is not None:
+        reference, target = cycle
+        return EncodeError(f"the object graph is cyclic: {reference} is {target}")
+    return EncodeError("the value is nested too deeply to encode")

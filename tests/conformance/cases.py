@@ -248,16 +248,23 @@ _ESCAPES = {
 for _name, (_doc, _value) in _ESCAPES.items():
     ok(f"string/escape/{_name}", _doc, _value)
 
-_LONE = "lone surrogate escapes are accepted as-is (current, documented behaviour)"
-ok("string/lone/high", '"\\ud800"', "\ud800", note=_LONE)
-ok("string/lone/low", '"\\udc00"', "\udc00", note=_LONE)
-ok("string/lone/high-max", '"\\udbff"', "\udbff", note=_LONE)
-ok("string/lone/low-max", '"\\udfff"', "\udfff", note=_LONE)
-ok("string/lone/high-then-text", '"\\ud800x"', "\ud800x", note=_LONE)
-ok("string/lone/high-then-escape", '"\\ud800\\u0041"', "\ud800A", note=_LONE)
-ok("string/lone/reversed-pair", '"\\ude00\\ud83d"', "\ude00\ud83d", note=_LONE)
-ok("string/lone/two-highs", '"\\ud800\\ud800"', "\ud800\ud800", note=_LONE)
-ok("string/lone/raw-in-str", '"\ud800"', "\ud800", note="str input is not re-validated")
+# A lone surrogate is no character: it could never be written back as UTF-8.
+bad("string/lone/high", '"\\ud800"')
+bad("string/lone/low", '"\\udc00"')
+bad("string/lone/high-max", '"\\udbff"')
+bad("string/lone/low-max", '"\\udfff"')
+bad("string/lone/upper-case", '"\\uD800"')
+bad("string/lone/high-then-text", '"\\ud800x"')
+bad("string/lone/high-then-escape", '"\\ud800\\u0041"')
+bad("string/lone/reversed-pair", '"\\ude00\\ud83d"')
+bad("string/lone/two-highs", '"\\ud800\\ud800"')
+bad("string/lone/pair-then-low", '"\\ud83d\\ude00\\ude00"')
+bad("string/lone/in-key", '{"\\ud800":1}')
+bad("string/lone/in-nested-array", '[1,["a","\\udc00"]]')
+bad("string/lone/raw-in-str", '"\ud800"')
+ok("string/lone/escaped-backslash-first", '"\\\\ud800"', "\\ud800")
+ok("string/lone/escaped-backslash-then-pair", '"\\\\\\ud83d\\ude00"', "\\\U0001f600")
+ok("string/pair-in-key", '{"\\ud83d\\ude00":1}', {"\U0001f600": 1})
 
 _BAD_ESCAPES = {
     "a": '"\\a"',
@@ -384,6 +391,10 @@ bad(
     note="the limit counts characters, so the sign makes 10,001",
 )
 bad("number/int-20000-in-object", '{"a":' + "1" * 20_000 + "}", syntax=False)
+ok("number/fraction-10000-chars", "0." + "5" * 9_998, float("0." + "5" * 9_998))
+bad("number/fraction-10001-chars", "0." + "5" * 9_999, syntax=False)
+bad("number/exponent-digits-10001-chars", "1e" + "0" * 9_998 + "1", syntax=False)
+bad("number/float-20000-in-array", "[1." + "0" * 20_000 + "]", syntax=False)
 
 _BAD_NUMBERS = [
     "01",

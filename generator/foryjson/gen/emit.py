@@ -61,6 +61,7 @@ _RUNTIME_IMPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "unknown_property",
         ),
     ),
+    ("foryjson.limits", ("Limits",)),
 )
 
 _DATETIME_NAMES = frozenset({"date", "time", "datetime", "timedelta", "timezone"})
@@ -738,6 +739,8 @@ class Emitter:
         lines = sorted_imports(standard)
         lines.append("")
         self.uses.update(("_reader", "_writer", "Codec"))
+        if self.module.limits:
+            self.uses.add("Limits")
         project = set(self.user_imports)
         project.update(
             f"from foryjson import {module} as {alias}"

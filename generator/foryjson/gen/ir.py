@@ -258,6 +258,8 @@ class ModuleDef:
     models: tuple[ModelDef, ...]
     imports: tuple[str, ...] = field(default=())
     """Other generated modules this one refers to, as dotted module paths."""
+    limits: tuple[tuple[str, int], ...] = field(default=())
+    """The module's own defaults for ``foryjson.limits.Limits``, as (name, value) pairs."""
 
 
 class _NoDefault:

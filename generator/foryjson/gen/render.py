@@ -11,7 +11,8 @@ import black
 import jinja2
 
 from .emit import Emitter, ModuleCode
-from .ir import ModelDef, ModuleDef
+from .ir import ModelDef, ModelRef, ModuleDef
+from .reading import ReadFacts, read_facts
 from .scalars import IMPORTED_NAMES
 
 TEMPLATE = "module.py.jinja"
@@ -106,6 +107,17 @@ def _bindings(code: ModuleCode) -> list[str]:
     return lines
 
 
+def _facts(
+    module: ModuleDef, code: ModuleCode, all_modules: dict[str, ModuleDef]
+) -> dict[str, ReadFacts]:
+    """Per type name: what its ``Codec``, ``from_json`` and ``to_json`` pass on."""
+    exact = {item.model.name: item.exact for item in code.classes} | dict(code.bound)
+    facts = {item.enum.name: ReadFacts(False, 0, ()) for item in code.enums}
+    for name, is_exact in exact.items():
+        facts[name] = read_facts(ModelRef(module.name, name), is_exact, all_modules)
+    return facts
+
+
 def render_module(module: ModuleDef, all_modules: dict[str, ModuleDef]) -> str:
     """The formatted source of one generated module."""
     code = Emitter(module, all_modules).build()
@@ -118,9 +130,11 @@ def render_module(module: ModuleDef, all_modules: dict[str, ModuleDef]) -> str:
             import_lines=code.import_lines,
             bindings=_bindings(code),
             tables=code.tables,
-            codec_types=[(item.enum.name, False) for item in code.enums]
-            + [(item.model.name, item.exact) for item in code.classes]
-            + code.bound,
+            codec_names=[item.enum.name for item in code.enums]
+            + [item.model.name for item in code.classes]
+            + [name for name, _ in code.bound],
+            facts=_facts(module, code, all_modules),
+            limits=", ".join(f"{name}={value}" for name, value in module.limits),
         )
     )
     return format_source(source)

@@ -50,7 +50,8 @@ from .ir import (
 from .patterns import PatternError, compile_pattern
 from .source import Node, SchemaError, load, suggest
 
-_MODULE_KEYS = ("doc", "options", "enums", "models")
+_MODULE_KEYS = ("doc", "options", "limits", "enums", "models")
+_LIMIT_KEYS = ("max_depth", "max_input_bytes", "max_graph_bytes")
 _OPTION_KEYS = ("naming", "include", "unknown_properties", "byte_array_format")
 _MODEL_KEYS = (
     "doc",
@@ -201,8 +202,25 @@ def _build_module(
         enums=tuple(enums),
         models=tuple(models),
         imports=tuple(sorted(resolver.used_modules)),
+        limits=_read_limits(entries["limits"][1]) if "limits" in entries else (),
     )
     return objects.link_subtypes(module, subtype_nodes)
+
+
+def _read_limits(node: Node) -> tuple[tuple[str, int], ...]:
+    """The module's ``limits``: positive integers, in the order of ``_LIMIT_KEYS``."""
+    entries = node.mapping("limits", _LIMIT_KEYS)
+    result = []
+    for name in _LIMIT_KEYS:
+        if name in entries:
+            value_node = entries[name][1]
+            value = value_node.scalar()
+            if type(value) is not int or value <= 0:
+                raise value_node.error(
+                    f"{name} must be a positive integer, not {value_node.written}"
+                )
+            result.append((name, value))
+    return tuple(result)
 
 
 def _read_options(node: Node, inherited: _Options, what: str) -> _Options:

@@ -1,0 +1,165 @@
+"""Nesting depth: counted on plain values after reading, on JSON text after writing.
+
+Types whose schema fixes their nesting (no recursion, no ``any``, no raw values) never
+pay for these checks unless their fixed depth exceeds the limit; the generated code
+tells the runtime which is which (the ``depth`` of each codec, ``None`` when unbounded).
+A depth counts arrays and objects: ``1`` and ``"a"`` have depth 0, ``[]`` and ``{}``
+depth 1, ``{"a": [1]}`` depth 2.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .errors import DecodeError, EncodeError
+
+__all__ = ["check_read_depth", "check_write_depth", "cycle_path", "needs_check"]
+
+
+def needs_check(static_depth: int | None, max_depth: int) -> bool:
+    """Whether values of a type with this fixed depth (None: unbounded) need counting."""
+    return static_depth is None or static_depth > max_depth
+
+
+def _too_deep(max_depth: int, name: str) -> str:
+    return (
+        f"nesting deeper than the limit of {max_depth}"
+        f" (raise {name} for trusted data)"
+    )
+
+
+def check_read_depth(value: Any, max_depth: int) -> None:
+    """Raise ``DecodeError`` (with the path of the deepest container) past ``max_depth``.
+
+    The walk goes level by level without recursion, so it costs one visit per value
+    and no stack, whatever the input.
+    """
+    level = [value] if type(value) is list or type(value) is dict else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > max_depth:
+            raise _locate_read(value, max_depth)
+        below = []
+        for container in level:
+            items = container.values() if type(container) is dict else container
+            for item in items:
+                if type(item) is list or type(item) is dict:
+                    below.append(item)
+        level = below
+
+
+def _locate_read(value: Any, max_depth: int) -> DecodeError:
+    """The error at the first container found below ``max_depth`` levels."""
+    path: list[str | int] = []
+    node = value
+    for _ in range(max_depth):
+        for key, item in (node.items() if type(node) is dict else enumerate(node)):
+            if (type(item) is list or type(item) is dict) and _depth_over(
+                item, max_depth - len(path) - 1
+            ):
+                path.append(key)
+                node = item
+                break
+    error = DecodeError(_too_deep(max_depth, "max_depth"))
+    for segment in reversed(path):
+        error.within(segment)
+    return error
+
+
+def _depth_over(value: Any, levels: int) -> bool:
+    """Whether a container nests more than ``levels`` levels (itself counted)."""
+    level = [value]
+    for _ in range(levels):
+        below: list[Any] = []
+        for container in level:
+            items = container.values() if type(container) is dict else container
+            below.extend(
+                item for item in items if type(item) is list or type(item) is dict
+            )
+        if not below:
+            return False
+        level = below
+    return True
+
+
+# Strings, then everything but brackets: what is left is the bracket skeleton.
+_NOT_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[^\[\]{}"]+', re.DOTALL)
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def check_write_depth(text: str, max_depth: int) -> None:
+    """Raise ``EncodeError`` if JSON text an encoder produced nests past ``max_depth``.
+
+    Each pass removes the innermost empty pairs of the bracket skeleton, in C; a
+    document is within the limit if ``max_depth`` passes empty it.
+    """
+    if text.count("[") + text.count("{") <= max_depth:
+        return
+    skeleton = _NOT_BRACKETS.sub("", text)
+    for _ in range(max_depth):
+        skeleton = _INNERMOST.sub("", skeleton)
+        if not skeleton:
+            return
+    raise EncodeError(_too_deep(max_depth, "max_depth"))
+
+
+def cycle_path(value: object) -> tuple[str, str] | None:
+    """Where an object graph refers back to an enclosing object, if it does.
+
+    Returns Python paths (attribute names, indexes and keys from ``value``) of the
+    reference and of the enclosing object it repeats. Called after
+    an encoder ran out of stack, to tell a cyclic object graph from a merely deep one;
+    it walks slotted objects, lists, tuples, sets and dict values without recursion.
+    """
+    on_path: dict[int, int] = {}  # id of each object being walked -> its depth
+    segments: list[str] = []  # ".name", "[0]", "['key']"
+    nodes: list[object] = [value]
+    iterators: list[Any] = []
+    while nodes:
+        node = nodes[-1]
+        if len(iterators) < len(nodes):
+            seen_at = on_path.get(id(node))
+            if seen_at is not None:
+                return _python_path(segments), _python_path(segments[:seen_at])
+            on_path[id(node)] = len(segments)
+            iterators.append(iter(_children(node)))
+        try:
+            segment, child = next(iterators[-1])
+        except StopIteration:
+            del on_path[id(node)]
+            iterators.pop()
+            nodes.pop()
+            if segments:
+                segments.pop()
+            continue
+        if _is_container(child):
+            segments.append(segment)
+            nodes.append(child)
+    return None
+
+
+def _python_path(segments: list[str]) -> str:
+    return "value" + "".join(segments)
+
+
+def _is_container(value: object) -> bool:
+    if isinstance(value, list | tuple | set | frozenset | dict):
+        return True
+    return hasattr(type(value), "__slots__") and not isinstance(
+        value, str | bytes | int | float
+    )
+
+
+def _children(node: object) -> list[tuple[str, object]]:
+    if isinstance(node, dict):
+        return [(f"[{key!r}]", item) for key, item in node.items()]
+    if isinstance(node, list | tuple | set | frozenset):
+        return [(f"[{index}]", item) for index, item in enumerate(node)]
+    children: list[tuple[str, object]] = []
+    for cls in type(node).__mro__:
+        for slot in getattr(cls, "__slots__", ()):
+            if hasattr(node, slot):
+                children.append((f".{slot}", getattr(node, slot)))
+    return children

@@ -1,0 +1,137 @@
+"""What the runtime must know about a type's documents before it reads or writes one.
+
+For each model and enum a generated module passes these facts along with its codec
+functions: whether numbers need their exact text (a decimal is reachable), how deep the
+type's documents can nest (``None`` when the schema puts no bound on it: recursion,
+``any``, raw JSON, user codecs, catch-all properties), and which property names choose
+a subtype somewhere inside (a duplicate of one is an error, not "last wins").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .ir import (
+    Custom,
+    DictOf,
+    EnumRef,
+    ListOf,
+    ModelDef,
+    ModelRef,
+    ModuleDef,
+    Nullable,
+    Scalar,
+    SetOf,
+    TupleOf,
+    TypeRef,
+)
+
+__all__ = ["ReadFacts", "read_facts"]
+
+
+@dataclass(frozen=True)
+class ReadFacts:
+    """The runtime's arguments for one type."""
+
+    exact: bool
+    depth: int | None
+    discriminators: tuple[str, ...]
+
+    def arguments(self) -> str:
+        """Keyword arguments for ``Codec(...)`` and ``_reader.decode(...)``, each led by ", "."""
+        parts = []
+        if self.exact:
+            parts.append("exact=True")
+        parts.append(f"depth={self.depth}")
+        if self.discriminators:
+            names = "".join(f"{name!r}, " for name in self.discriminators)
+            parts.append(f"discriminators=({names})")
+        return "".join(", " + part for part in parts)
+
+
+def read_facts(root: TypeRef, exact: bool, modules: dict[str, ModuleDef]) -> ReadFacts:
+    """The facts for a root type; ``exact`` comes from the model emitter."""
+    walker = _Walker(modules)
+    return ReadFacts(exact, walker.depth(root), tuple(sorted(walker.discriminators)))
+
+
+class _Walker:
+    def __init__(self, modules: dict[str, ModuleDef]) -> None:
+        self._modules = modules
+        self._visiting: set[ModelRef] = set()
+        self.discriminators: set[str] = set()
+
+    def _model(self, ref: ModelRef) -> ModelDef:
+        return next(
+            model
+            for model in self._modules[ref.module].models
+            if model.name == ref.name
+        )
+
+    def depth(self, type_ref: TypeRef) -> int | None:
+        """Deepest nesting of arrays and objects in a document of this type."""
+        if isinstance(type_ref, Scalar):
+            if type_ref.name == "any":
+                return None
+            return (
+                1 if type_ref.name == "bytes" and "array" in str(type_ref.format) else 0
+            )
+        if isinstance(type_ref, Nullable):
+            return self.depth(type_ref.inner)
+        if isinstance(type_ref, ListOf | SetOf):
+            return _plus_one(self.depth(type_ref.item))
+        if isinstance(type_ref, TupleOf):
+            return _plus_one(_deepest([self.depth(item) for item in type_ref.items]))
+        if isinstance(type_ref, DictOf):
+            return _plus_one(self.depth(type_ref.value))
+        if isinstance(type_ref, EnumRef):
+            return 0
+        if isinstance(type_ref, Custom):
+            return None  # a user codec may write any JSON
+        if type_ref in self._visiting:
+            return None  # recursion: no bound
+        self._visiting.add(type_ref)
+        try:
+            return self._model_depth(type_ref, self._model(type_ref))
+        finally:
+            self._visiting.discard(type_ref)
+
+    def _model_depth(self, ref: ModelRef, model: ModelDef) -> int | None:
+        if model.subtypes is not None:
+            if model.subtypes.property is not None:
+                self.discriminators.add(model.subtypes.property)
+            inner = _deepest(
+                [
+                    self.depth(ModelRef(ref.module, name))
+                    for _, name in model.subtypes.types
+                ]
+            )
+            wrapped = model.subtypes.representation != "property"
+            return _plus_one(inner) if wrapped else inner
+        if model.value_field is not None:
+            return 0
+        depths: list[int | None] = []
+        for item in model.fields:
+            if item.raw or item.any_properties:
+                depths.append(None)
+            elif item.unwrapped is not None:
+                inner = self.depth(item.type)
+                depths.append(None if inner is None else inner - 1)
+            else:
+                depths.append(self.depth(item.type))
+        return _plus_one(_deepest(depths))
+
+
+def _plus_one(depth: int | None) -> int | None:
+    return None if depth is None else depth + 1
+
+
+def _deepest(depths: Iterable[int | None]) -> int | None:
+    """The largest depth, or None if any is unbounded (every depth is computed first)."""
+    result = 0
+    for depth in depths:
+        if depth is None:
+            return None
+        result = max(result, depth)
+    return result

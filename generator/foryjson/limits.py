@@ -1,0 +1,85 @@
+"""Bounds on what one read or write may cost, for documents from untrusted sources.
+
+Every decode checks the input size first, then (for inputs large enough to matter) an
+estimate of the memory the parsed document will take, before any value is built. The
+nesting depth is counted on the plain values the tokenizer produced, for types that can
+nest without a bound fixed by the schema (recursive models, ``any``, raw values), and on
+the text an encoder produced for such types. Numbers are limited to
+``MAX_NUMBER_CHARS`` characters and decimal exponents to ``MAX_DECIMAL_EXPONENT`` (see
+``foryjson.numbers``); those two are fixed, as in Fory.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "DEFAULT_LIMITS",
+    "DEFAULT_MAX_DEPTH",
+    "DEFAULT_MAX_GRAPH_BYTES",
+    "DEFAULT_MAX_INPUT_BYTES",
+    "Limits",
+]
+
+#: Deepest nesting of arrays and objects read or written, as Fory's default.
+DEFAULT_MAX_DEPTH = 20
+#: Largest accepted input, in bytes (characters for ``str`` input): 64 MiB.
+DEFAULT_MAX_INPUT_BYTES = 64 * 1024 * 1024
+#: Largest estimated memory one read may build, as Fory's cap: 128 MiB.
+DEFAULT_MAX_GRAPH_BYTES = 128 * 1024 * 1024
+
+
+class Limits:
+    """The limits one ``ForyJson`` instance (or one generated module) applies.
+
+    ``max_depth`` bounds the nesting of arrays and objects, on read and on write;
+    ``max_input_bytes`` the size of one document; ``max_graph_bytes`` the estimated
+    memory of the values one read builds (about 24 bytes per value and 72 per array or
+    object, plus the text). Each error names the limit it hit and the argument that
+    raises it. Instances are immutable and can be shared between threads.
+    """
+
+    __slots__ = ("max_depth", "max_graph_bytes", "max_input_bytes")
+
+    max_depth: int
+    max_input_bytes: int
+    max_graph_bytes: int
+
+    def __init__(
+        self,
+        *,
+        max_depth: int = DEFAULT_MAX_DEPTH,
+        max_input_bytes: int = DEFAULT_MAX_INPUT_BYTES,
+        max_graph_bytes: int = DEFAULT_MAX_GRAPH_BYTES,
+    ) -> None:
+        for name, value in (
+            ("max_depth", max_depth),
+            ("max_input_bytes", max_input_bytes),
+            ("max_graph_bytes", max_graph_bytes),
+        ):
+            if type(value) is not int or value <= 0:
+                raise ValueError(f"{name} must be a positive integer, not {value!r}")
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Limits are immutable; make a new instance")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Limits):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (
+            f"Limits(max_depth={self.max_depth}, "
+            f"max_input_bytes={self.max_input_bytes}, "
+            f"max_graph_bytes={self.max_graph_bytes})"
+        )
+
+    def _values(self) -> tuple[int, int, int]:
+        return (self.max_depth, self.max_input_bytes, self.max_graph_bytes)
+
+
+#: The limits of generated modules and ``ForyJson`` instances that set none.
+DEFAULT_LIMITS = Limits()
