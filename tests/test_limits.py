@@ -290,3 +290,11 @@ def test_backends_read_big_numbers_alike(document: str) -> None:
     assert [type(value) for value in stdlib.values()] == [
         type(value) for value in fast.values()
     ]
+
+
+def test_encoding_does_not_depend_on_the_backend() -> None:
+    value = media_1()
+    outputs = {
+        ForyJson(media, backend=backend).to_json_bytes(value) for backend in BACKENDS
+    }
+    assert outputs == {value.to_json_bytes()}
