@@ -43,6 +43,8 @@ def write_float(value: object) -> str:
     ``"NaN"``, ``"Infinity"`` and ``"-Infinity"``, as Fory and Jackson do. An ``int`` is
     written as the float it converts to.
     """
+    if type(value) is float and value - value == 0.0:  # finite: the common case
+        return repr(value)
     if type(value) is not float:
         if type(value) is not int:
             raise encode_mismatch(value, "float")
@@ -125,7 +127,17 @@ def encode_bytes(
     pretty: bool = False,
 ) -> bytes:
     """Encode a document root with a generated encoder: UTF-8 JSON, compact or pretty."""
-    return finish_bytes(_root_text(encoder, value, pretty), escape_non_ascii)
+    if escape_non_ascii or pretty:
+        return finish_bytes(_root_text(encoder, value, pretty), escape_non_ascii)
+    # The default, spelled out: two calls fewer per document.
+    try:
+        text = encoder(value)
+    except RecursionError:
+        raise EncodeError(_TOO_DEEP) from None
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return finish_bytes(text)  # raises, naming the lone surrogate
 
 
 def _root_text(encoder: Callable[[T], str], value: T, pretty: bool) -> str:
