@@ -16,6 +16,7 @@ from foryjson.errors import (
     EncodeError,
     decode_mismatch,
     encode_mismatch,
+    index_of,
     key_segment,
     missing_property,
 )
@@ -404,11 +405,11 @@ def _encode_list_Category(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[Category]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _encode_Category(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -418,11 +419,11 @@ def _decode_list_Category(data: object) -> list[Category]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[Category] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _decode_Category(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result
@@ -431,10 +432,14 @@ def _decode_list_Category(data: object) -> list[Category]:
 def _encode_list_str(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[str]")
+    try:
+        return "[" + ",".join(map(_escape, value)) + "]"
+    except TypeError:
+        pass
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         if not isinstance(item, str):
-            raise encode_mismatch(item, "str").within(index)
+            raise encode_mismatch(item, "str").within(len(parts))
         parts.append(_escape(item))
     return "[" + ",".join(parts) + "]"
 
@@ -442,9 +447,9 @@ def _encode_list_str(value: object) -> str:
 def _decode_list_str(data: object) -> list[str]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
-    for index, item in enumerate(data):
+    for item in data:
         if type(item) is not str:
-            raise decode_mismatch(item, "str").within(index)
+            raise decode_mismatch(item, "str").within(index_of(data, item))
     return data
 
 

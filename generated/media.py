@@ -17,6 +17,7 @@ from foryjson.errors import (
     EncodeError,
     decode_mismatch,
     encode_mismatch,
+    index_of,
     missing_property,
 )
 
@@ -553,11 +554,11 @@ def _encode_list_Image(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[Image]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _encode_Image(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -567,11 +568,11 @@ def _decode_list_Image(data: object) -> list[Image]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[Image] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _decode_Image(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result
@@ -580,10 +581,14 @@ def _decode_list_Image(data: object) -> list[Image]:
 def _encode_list_str(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[str]")
+    try:
+        return "[" + ",".join(map(_escape, value)) + "]"
+    except TypeError:
+        pass
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         if not isinstance(item, str):
-            raise encode_mismatch(item, "str").within(index)
+            raise encode_mismatch(item, "str").within(len(parts))
         parts.append(_escape(item))
     return "[" + ",".join(parts) + "]"
 
@@ -591,9 +596,9 @@ def _encode_list_str(value: object) -> str:
 def _decode_list_str(data: object) -> list[str]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
-    for index, item in enumerate(data):
+    for item in data:
         if type(item) is not str:
-            raise decode_mismatch(item, "str").within(index)
+            raise decode_mismatch(item, "str").within(index_of(data, item))
     return data
 
 

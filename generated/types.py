@@ -27,6 +27,7 @@ from foryjson.errors import (
     EncodeError,
     decode_mismatch,
     encode_mismatch,
+    index_of,
     key_segment,
     missing_property,
 )
@@ -1870,11 +1871,11 @@ def _encode_list_date_p1(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[date]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _format_p1(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -1884,11 +1885,11 @@ def _decode_list_date_p1(data: object) -> list[date]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[date] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _parse_p1(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result
@@ -1928,11 +1929,11 @@ def _encode_list_bytes_base64(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[bytes]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _binary.write_base64(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -1942,11 +1943,11 @@ def _decode_list_bytes_base64(data: object) -> list[bytes]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[bytes] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _binary.read_base64(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result
@@ -2026,11 +2027,11 @@ def _encode_tuple_float_etc(value: object) -> str:
     if type(value) is not tuple:
         raise encode_mismatch(value, "tuple[float, ...]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _writer.write_float(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -2040,12 +2041,12 @@ def _decode_tuple_float_etc(data: object) -> tuple[float, ...]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[float] = []
-    for index, item in enumerate(data):
+    for item in data:
         if type(item) is not float:
             try:
                 item = _reader.float_from(item)
             except DecodeError as error:
-                error.within(index)
+                error.within(len(result))
                 raise
         result.append(item)
     return tuple(result)
@@ -2087,9 +2088,9 @@ def _encode_list_uint8(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[uint8]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         if type(item) is not int or not 0 <= item <= 255:
-            raise encode_mismatch(item, "uint8").within(index)
+            raise encode_mismatch(item, "uint8").within(len(parts))
         parts.append(str(item))
     return "[" + ",".join(parts) + "]"
 
@@ -2097,9 +2098,9 @@ def _encode_list_uint8(value: object) -> str:
 def _decode_list_uint8(data: object) -> list[int]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
-    for index, item in enumerate(data):
+    for item in data:
         if type(item) is not int or not 0 <= item <= 255:
-            raise decode_mismatch(item, "uint8").within(index)
+            raise decode_mismatch(item, "uint8").within(index_of(data, item))
     return data
 
 
@@ -2236,11 +2237,11 @@ def _encode_list_dict_opt_tuple_int8_bool(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[dict[str, tuple[int8, bool]?]]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _encode_dict_opt_tuple_int8_bool(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -2252,11 +2253,11 @@ def _decode_list_dict_opt_tuple_int8_bool(
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[dict[str, tuple[int, bool] | None]] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _decode_dict_opt_tuple_int8_bool(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result
@@ -2296,9 +2297,9 @@ def _encode_tuple_int8_etc(value: object) -> str:
     if type(value) is not tuple:
         raise encode_mismatch(value, "tuple[int8, ...]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         if type(item) is not int or not -128 <= item <= 127:
-            raise encode_mismatch(item, "int8").within(index)
+            raise encode_mismatch(item, "int8").within(len(parts))
         parts.append(str(item))
     return "[" + ",".join(parts) + "]"
 
@@ -2306,9 +2307,9 @@ def _encode_tuple_int8_etc(value: object) -> str:
 def _decode_tuple_int8_etc(data: object) -> tuple[int, ...]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
-    for index, item in enumerate(data):
+    for item in data:
         if type(item) is not int or not -128 <= item <= 127:
-            raise decode_mismatch(item, "int8").within(index)
+            raise decode_mismatch(item, "int8").within(index_of(data, item))
     return tuple(data)
 
 

@@ -56,6 +56,7 @@ _RUNTIME_IMPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "EncodeError",
             "decode_mismatch",
             "encode_mismatch",
+            "index_of",
             "key_segment",
             "missing_property",
             "unknown_property",
@@ -131,6 +132,7 @@ _TAKEN_LOCALS = frozenset(
     # Runtime names generated functions call.
     | {"DecodeError", "EncodeError", "MISSING", "Codec", "key_segment"}
     | {"decode_mismatch", "encode_mismatch", "missing_property", "unknown_property"}
+    | {"index_of"}
     # Names ruff flags as ambiguous (E741).
     | {"l", "O", "I"}
 )
@@ -538,12 +540,24 @@ class Emitter:
             else f"type(value) is not {python_type}"
         )
         # Set elements have no position to name in a path: the set is written sorted.
-        segment = None if is_set else "index"
-        loop = "for item in {}:" if is_set else "for index, item in enumerate({}):"
-        written = self.encode_value(element, "item", segment)
+        # A list's loop keeps no counter: the index of a failing element is the count
+        # of elements done so far, or (when nothing is collected) found once it failed.
+        loop = "for item in {}:"
+        written = self.encode_value(element, "item", None if is_set else "len(parts)")
         encode_body = [
             f"if {check}:",
             f'{INDENT}raise encode_mismatch(value, "{label}")',
+        ]
+        if element == Scalar("str") and not is_set:
+            # One C loop escapes every string; a non-string stops it with TypeError,
+            # and the loop below then names it.
+            encode_body += [
+                "try:",
+                f'{INDENT}return "[" + ",".join(map(_escape, value)) + "]"',
+                "except TypeError:",
+                f"{INDENT}pass",
+            ]
+        encode_body += [
             "parts: list[str] = []",
             loop.format("value"),
             *indent(written.all_lines),
@@ -553,7 +567,6 @@ class Emitter:
             encode_body.append("parts.sort()  # a stable order, whatever the hash seed")
         encode_body.append('return "[" + ",".join(parts) + "]"')
 
-        element_decode = self.decode_value(element, "item", segment)
         decode_body = [
             "if type(data) is not list:",
             f'{INDENT}raise decode_mismatch(data, "an array")',
@@ -561,6 +574,10 @@ class Emitter:
         annotation = self.annotation(type_ref)
         if not converts(element):
             # Plain values of the right kind are already what the caller gets.
+            self.uses.add("index_of")
+            element_decode = self.decode_value(
+                element, "item", None if is_set else "index_of(data, item)"
+            )
             finish = {"list": "data", "tuple": "tuple(data)"}.get(
                 python_type, "set(data)"
             )
@@ -570,6 +587,9 @@ class Emitter:
                 f"return {finish}",
             ]
         else:
+            element_decode = self.decode_value(
+                element, "item", None if is_set else "len(result)"
+            )
             empty, store = (
                 ("set()", "result.add(item)")
                 if is_set
