@@ -351,10 +351,11 @@ def _decode_Product(data: object) -> Product:
     if "availability" in data:
         availability = data["availability"]
         try:
-            availability = _decode_Availability(availability)
-        except DecodeError as error:
-            error.within("availability")
-            raise
+            availability = _Availability_BY_JSON[availability]
+        except (KeyError, TypeError):  # not a name, or not even hashable
+            raise decode_mismatch(
+                availability, "Availability (one of IN_STOCK, BACKORDER, DISCONTINUED)"
+            ).within("availability") from None
     else:
         availability = Availability.IN_STOCK
     try:

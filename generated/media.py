@@ -458,10 +458,11 @@ def _decode_Media(data: object) -> Media:
     except KeyError:
         raise missing_property("player") from None
     try:
-        player = _decode_Player(player)
-    except DecodeError as error:
-        error.within("player")
-        raise
+        player = _Player_BY_JSON[player]
+    except (KeyError, TypeError):  # not a name, or not even hashable
+        raise decode_mismatch(player, "Player (one of JAVA, FLASH)").within(
+            "player"
+        ) from None
     copyright_ = data.get("copyright")
     if copyright_ is not None and type(copyright_) is not str:
         raise decode_mismatch(copyright_, "str").within("copyright")
@@ -537,10 +538,11 @@ def _decode_Image(data: object) -> Image:
     except KeyError:
         raise missing_property("size") from None
     try:
-        size = _decode_Size(size)
-    except DecodeError as error:
-        error.within("size")
-        raise
+        size = _Size_BY_JSON[size]
+    except (KeyError, TypeError):  # not a name, or not even hashable
+        raise decode_mismatch(size, "Size (one of SMALL, LARGE)").within(
+            "size"
+        ) from None
     result: Image = _new(Image)
     result.uri = uri
     result.title = title

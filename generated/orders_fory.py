@@ -573,10 +573,12 @@ def _decode_Order(data: object) -> Order:
     except KeyError:
         raise missing_property("status") from None
     try:
-        status = _decode_OrderStatus(status)
-    except DecodeError as error:
-        error.within("status")
-        raise
+        status = _OrderStatus_BY_JSON[status]
+    except (KeyError, TypeError):  # not a name, or not even hashable
+        raise decode_mismatch(
+            status,
+            "OrderStatus (one of NEW, PAID, PICKING, SHIPPED, DELIVERED, CANCELLED)",
+        ).within("status") from None
     try:
         created = data["created"]
     except KeyError:

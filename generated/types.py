@@ -1010,17 +1010,19 @@ def _decode_Text(data: object) -> Text:
     except KeyError:
         raise missing_property("color") from None
     try:
-        color = _decode_Color(color)
-    except DecodeError as error:
-        error.within("color")
-        raise
+        color = _Color_BY_JSON[color]
+    except (KeyError, TypeError):  # not a name, or not even hashable
+        raise decode_mismatch(color, "Color (one of RED, GREEN, BLUE)").within(
+            "color"
+        ) from None
     color_or_none = data.get("colorOrNone")
     if color_or_none is not None:
         try:
-            color_or_none = _decode_Color(color_or_none)
-        except DecodeError as error:
-            error.within("colorOrNone")
-            raise
+            color_or_none = _Color_BY_JSON[color_or_none]
+        except (KeyError, TypeError):  # not a name, or not even hashable
+            raise decode_mismatch(
+                color_or_none, "Color (one of RED, GREEN, BLUE)"
+            ).within("colorOrNone") from None
     result: Text = _new(Text)
     result.text = text_
     result.initial = initial
@@ -1808,10 +1810,11 @@ def _decode_Defaults(data: object) -> Defaults:
     if "color" in data:
         color = data["color"]
         try:
-            color = _decode_Color(color)
-        except DecodeError as error:
-            error.within("color")
-            raise
+            color = _Color_BY_JSON[color]
+        except (KeyError, TypeError):  # not a name, or not even hashable
+            raise decode_mismatch(color, "Color (one of RED, GREEN, BLUE)").within(
+                "color"
+            ) from None
     else:
         color = Color.GREEN
     if "tags" in data:

@@ -313,10 +313,11 @@ def _decode_OrderPlaced(data: object) -> OrderPlaced:
     if "channel" in data:
         channel = data["channel"]
         try:
-            channel = _decode_Channel(channel)
-        except DecodeError as error:
-            error.within("channel")
-            raise
+            channel = _Channel_BY_JSON[channel]
+        except (KeyError, TypeError):  # not a name, or not even hashable
+            raise decode_mismatch(channel, "Channel (one of WEB, APP, STORE)").within(
+                "channel"
+            ) from None
     else:
         channel = Channel.WEB
     try:

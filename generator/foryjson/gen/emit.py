@@ -433,8 +433,29 @@ class Emitter:
                     )
                 ),
             ]
+        if isinstance(type_ref, EnumRef):
+            # The member table, looked up in place: no call on the success path.
+            self.uses.add("decode_mismatch")
+            table = self.qualified(type_ref.module, f"_{type_ref.name}_BY_JSON")
+            return [
+                "try:",
+                f"{INDENT}{var} = {table}[{var}]",
+                "except (KeyError, TypeError):  # not a name, or not even hashable",
+                f"{INDENT}raise decode_mismatch(",
+                f'{INDENT * 2}{var}, "{self.enum_label(type_ref)}"',
+                f"{INDENT}){within(segment)} from None",
+            ]
         call = f"{self.reader_function(type_ref)}({var})"
         return self.guarded("DecodeError", segment, [f"{var} = {call}"])
+
+    def enum_label(self, type_ref: EnumRef) -> str:
+        """How a decode error names an enum: its name and its members."""
+        enum = next(
+            item
+            for item in self.all_modules[type_ref.module].enums
+            if item.name == type_ref.name
+        )
+        return f"{enum.name} (one of {', '.join(enum.members)})"
 
     def custom_codec(self, type_ref: Custom) -> str:
         """The module-level name a user codec is imported as, and its wrappers made."""
@@ -724,7 +745,7 @@ class Emitter:
         self.uses.add("encode_mismatch")
         self.uses.add("decode_mismatch")
         table = f"_{enum.name}_BY_JSON"
-        choices = ", ".join(enum.members)
+        label = self.enum_label(EnumRef(self.module.name, enum.name))
         return [
             Function(
                 f"_encode_{enum.name}",
@@ -745,7 +766,7 @@ class Emitter:
                     f"{INDENT}member = {table}.get(data)",
                     f"{INDENT}if member is not None:",
                     f"{INDENT * 2}return member",
-                    f'raise decode_mismatch(data, "{enum.name} (one of {choices})")',
+                    f'raise decode_mismatch(data, "{label}")',
                 ],
             ),
         ]
