@@ -595,7 +595,8 @@ class Emitter:
         annotation = self.annotation(type_ref)
         if not converts(element):
             # Plain values of the right kind are already what the caller gets.
-            self.uses.add("index_of")
+            if not is_set:
+                self.uses.add("index_of")
             element_decode = self.decode_value(
                 element, "item", None if is_set else "index_of(data, item)"
             )
