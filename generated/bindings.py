@@ -240,11 +240,11 @@ def _encode_list_Label(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[Label]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _encode_Label(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -254,11 +254,11 @@ def _decode_list_Label(data: object) -> list[Label]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[Label] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _decode_Label(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result

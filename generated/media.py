@@ -17,6 +17,7 @@ from foryjson.errors import (
     EncodeError,
     decode_mismatch,
     encode_mismatch,
+    index_of,
     missing_property,
 )
 
@@ -467,10 +468,11 @@ def _decode_Media(data: object) -> Media:
     except KeyError:
         raise missing_property("player") from None
     try:
-        player = _decode_Player(player)
-    except DecodeError as error:
-        error.within("player")
-        raise
+        player = _Player_BY_JSON[player]
+    except (KeyError, TypeError):  # not a name, or not even hashable
+        raise decode_mismatch(player, "Player (one of JAVA, FLASH)").within(
+            "player"
+        ) from None
     copyright_ = data.get("copyright")
     if copyright_ is not None and type(copyright_) is not str:
         raise decode_mismatch(copyright_, "str").within("copyright")
@@ -546,10 +548,11 @@ def _decode_Image(data: object) -> Image:
     except KeyError:
         raise missing_property("size") from None
     try:
-        size = _decode_Size(size)
-    except DecodeError as error:
-        error.within("size")
-        raise
+        size = _Size_BY_JSON[size]
+    except (KeyError, TypeError):  # not a name, or not even hashable
+        raise decode_mismatch(size, "Size (one of SMALL, LARGE)").within(
+            "size"
+        ) from None
     result: Image = _new(Image)
     result.uri = uri
     result.title = title
@@ -563,11 +566,11 @@ def _encode_list_Image(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[Image]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _encode_Image(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -577,11 +580,11 @@ def _decode_list_Image(data: object) -> list[Image]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[Image] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _decode_Image(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result
@@ -590,10 +593,14 @@ def _decode_list_Image(data: object) -> list[Image]:
 def _encode_list_str(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[str]")
+    try:
+        return "[" + ",".join(map(_escape, value)) + "]"
+    except TypeError:
+        pass
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         if not isinstance(item, str):
-            raise encode_mismatch(item, "str").within(index)
+            raise encode_mismatch(item, "str").within(len(parts))
         parts.append(_escape(item))
     return "[" + ",".join(parts) + "]"
 
@@ -601,9 +608,9 @@ def _encode_list_str(value: object) -> str:
 def _decode_list_str(data: object) -> list[str]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
-    for index, item in enumerate(data):
+    for item in data:
         if type(item) is not str:
-            raise decode_mismatch(item, "str").within(index)
+            raise decode_mismatch(item, "str").within(index_of(data, item))
     return data
 
 

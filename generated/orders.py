@@ -23,6 +23,7 @@ from foryjson.errors import (
     EncodeError,
     decode_mismatch,
     encode_mismatch,
+    index_of,
     key_segment,
     missing_property,
 )
@@ -601,10 +602,12 @@ def _decode_Order(data: object) -> Order:
     except KeyError:
         raise missing_property("status") from None
     try:
-        status = _decode_OrderStatus(status)
-    except DecodeError as error:
-        error.within("status")
-        raise
+        status = _OrderStatus_BY_JSON[status]
+    except (KeyError, TypeError):  # not a name, or not even hashable
+        raise decode_mismatch(
+            status,
+            "OrderStatus (one of NEW, PAID, PICKING, SHIPPED, DELIVERED, CANCELLED)",
+        ).within("status") from None
     try:
         created = data["created"]
     except KeyError:
@@ -1070,11 +1073,11 @@ def _encode_list_OrderLine(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[OrderLine]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _encode_OrderLine(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -1084,11 +1087,11 @@ def _decode_list_OrderLine(data: object) -> list[OrderLine]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[OrderLine] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _decode_OrderLine(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result
@@ -1120,11 +1123,11 @@ def _encode_list_Address(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[Address]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _encode_Address(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -1134,11 +1137,11 @@ def _decode_list_Address(data: object) -> list[Address]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[Address] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _decode_Address(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result
@@ -1147,10 +1150,14 @@ def _decode_list_Address(data: object) -> list[Address]:
 def _encode_list_str(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[str]")
+    try:
+        return "[" + ",".join(map(_escape, value)) + "]"
+    except TypeError:
+        pass
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         if not isinstance(item, str):
-            raise encode_mismatch(item, "str").within(index)
+            raise encode_mismatch(item, "str").within(len(parts))
         parts.append(_escape(item))
     return "[" + ",".join(parts) + "]"
 
@@ -1158,9 +1165,9 @@ def _encode_list_str(value: object) -> str:
 def _decode_list_str(data: object) -> list[str]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
-    for index, item in enumerate(data):
+    for item in data:
         if type(item) is not str:
-            raise decode_mismatch(item, "str").within(index)
+            raise decode_mismatch(item, "str").within(index_of(data, item))
     return data
 
 

@@ -1754,11 +1754,11 @@ def _encode_list_Payment(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[Payment]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _encode_Payment(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -1768,11 +1768,11 @@ def _decode_list_Payment(data: object) -> list[Payment]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[Payment] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _decode_Payment(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result
@@ -1812,11 +1812,11 @@ def _encode_list_Event(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[Event]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _encode_Event(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -1826,11 +1826,11 @@ def _decode_list_Event(data: object) -> list[Event]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[Event] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _decode_Event(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result

@@ -27,6 +27,7 @@ from foryjson.errors import (
     EncodeError,
     decode_mismatch,
     encode_mismatch,
+    index_of,
     key_segment,
     missing_property,
 )
@@ -1037,17 +1038,19 @@ def _decode_Text(data: object) -> Text:
     except KeyError:
         raise missing_property("color") from None
     try:
-        color = _decode_Color(color)
-    except DecodeError as error:
-        error.within("color")
-        raise
+        color = _Color_BY_JSON[color]
+    except (KeyError, TypeError):  # not a name, or not even hashable
+        raise decode_mismatch(color, "Color (one of RED, GREEN, BLUE)").within(
+            "color"
+        ) from None
     color_or_none = data.get("colorOrNone")
     if color_or_none is not None:
         try:
-            color_or_none = _decode_Color(color_or_none)
-        except DecodeError as error:
-            error.within("colorOrNone")
-            raise
+            color_or_none = _Color_BY_JSON[color_or_none]
+        except (KeyError, TypeError):  # not a name, or not even hashable
+            raise decode_mismatch(
+                color_or_none, "Color (one of RED, GREEN, BLUE)"
+            ).within("colorOrNone") from None
     result: Text = _new(Text)
     result.text = text_
     result.initial = initial
@@ -1835,10 +1838,11 @@ def _decode_Defaults(data: object) -> Defaults:
     if "color" in data:
         color = data["color"]
         try:
-            color = _decode_Color(color)
-        except DecodeError as error:
-            error.within("color")
-            raise
+            color = _Color_BY_JSON[color]
+        except (KeyError, TypeError):  # not a name, or not even hashable
+            raise decode_mismatch(color, "Color (one of RED, GREEN, BLUE)").within(
+                "color"
+            ) from None
     else:
         color = Color.GREEN
     if "tags" in data:
@@ -1898,11 +1902,11 @@ def _encode_list_date_p1(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[date]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _format_p1(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -1912,11 +1916,11 @@ def _decode_list_date_p1(data: object) -> list[date]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[date] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _parse_p1(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result
@@ -1956,11 +1960,11 @@ def _encode_list_bytes_base64(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[bytes]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _binary.write_base64(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -1970,11 +1974,11 @@ def _decode_list_bytes_base64(data: object) -> list[bytes]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[bytes] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _binary.read_base64(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result
@@ -2054,11 +2058,11 @@ def _encode_tuple_float_etc(value: object) -> str:
     if type(value) is not tuple:
         raise encode_mismatch(value, "tuple[float, ...]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _writer.write_float(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -2068,12 +2072,12 @@ def _decode_tuple_float_etc(data: object) -> tuple[float, ...]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[float] = []
-    for index, item in enumerate(data):
+    for item in data:
         if type(item) is not float:
             try:
                 item = _reader.float_from(item)
             except DecodeError as error:
-                error.within(index)
+                error.within(len(result))
                 raise
         result.append(item)
     return tuple(result)
@@ -2115,9 +2119,9 @@ def _encode_list_uint8(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[uint8]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         if type(item) is not int or not 0 <= item <= 255:
-            raise encode_mismatch(item, "uint8").within(index)
+            raise encode_mismatch(item, "uint8").within(len(parts))
         parts.append(str(item))
     return "[" + ",".join(parts) + "]"
 
@@ -2125,9 +2129,9 @@ def _encode_list_uint8(value: object) -> str:
 def _decode_list_uint8(data: object) -> list[int]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
-    for index, item in enumerate(data):
+    for item in data:
         if type(item) is not int or not 0 <= item <= 255:
-            raise decode_mismatch(item, "uint8").within(index)
+            raise decode_mismatch(item, "uint8").within(index_of(data, item))
     return data
 
 
@@ -2264,11 +2268,11 @@ def _encode_list_dict_opt_tuple_int8_bool(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[dict[str, tuple[int8, bool]?]]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         try:
             item_json = _encode_dict_opt_tuple_int8_bool(item)
         except EncodeError as error:
-            error.within(index)
+            error.within(len(parts))
             raise
         parts.append(item_json)
     return "[" + ",".join(parts) + "]"
@@ -2280,11 +2284,11 @@ def _decode_list_dict_opt_tuple_int8_bool(
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
     result: list[dict[str, tuple[int, bool] | None]] = []
-    for index, item in enumerate(data):
+    for item in data:
         try:
             item = _decode_dict_opt_tuple_int8_bool(item)
         except DecodeError as error:
-            error.within(index)
+            error.within(len(result))
             raise
         result.append(item)
     return result
@@ -2324,9 +2328,9 @@ def _encode_tuple_int8_etc(value: object) -> str:
     if type(value) is not tuple:
         raise encode_mismatch(value, "tuple[int8, ...]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         if type(item) is not int or not -128 <= item <= 127:
-            raise encode_mismatch(item, "int8").within(index)
+            raise encode_mismatch(item, "int8").within(len(parts))
         parts.append(str(item))
     return "[" + ",".join(parts) + "]"
 
@@ -2334,9 +2338,9 @@ def _encode_tuple_int8_etc(value: object) -> str:
 def _decode_tuple_int8_etc(data: object) -> tuple[int, ...]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
-    for index, item in enumerate(data):
+    for item in data:
         if type(item) is not int or not -128 <= item <= 127:
-            raise decode_mismatch(item, "int8").within(index)
+            raise decode_mismatch(item, "int8").within(index_of(data, item))
     return tuple(data)
 
 

@@ -17,6 +17,7 @@ from foryjson.errors import (
     EncodeError,
     decode_mismatch,
     encode_mismatch,
+    index_of,
     key_segment,
     missing_property,
     unknown_property,
@@ -316,10 +317,11 @@ def _decode_OrderPlaced(data: object) -> OrderPlaced:
     if "channel" in data:
         channel = data["channel"]
         try:
-            channel = _decode_Channel(channel)
-        except DecodeError as error:
-            error.within("channel")
-            raise
+            channel = _Channel_BY_JSON[channel]
+        except (KeyError, TypeError):  # not a name, or not even hashable
+            raise decode_mismatch(channel, "Channel (one of WEB, APP, STORE)").within(
+                "channel"
+            ) from None
     else:
         channel = Channel.WEB
     try:
@@ -414,9 +416,9 @@ def _encode_list_int8(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[int8]")
     parts: list[str] = []
-    for index, item in enumerate(value):
+    for item in value:
         if type(item) is not int or not -128 <= item <= 127:
-            raise encode_mismatch(item, "int8").within(index)
+            raise encode_mismatch(item, "int8").within(len(parts))
         parts.append(str(item))
     return "[" + ",".join(parts) + "]"
 
@@ -424,9 +426,9 @@ def _encode_list_int8(value: object) -> str:
 def _decode_list_int8(data: object) -> list[int]:
     if type(data) is not list:
         raise decode_mismatch(data, "an array")
-    for index, item in enumerate(data):
+    for item in data:
         if type(item) is not int or not -128 <= item <= 127:
-            raise decode_mismatch(item, "int8").within(index)
+            raise decode_mismatch(item, "int8").within(index_of(data, item))
     return data
 
 

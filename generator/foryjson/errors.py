@@ -22,6 +22,7 @@ __all__ = [
     "describe",
     "encode_mismatch",
     "format_path",
+    "index_of",
     "key_segment",
     "missing_property",
     "unknown_property",
@@ -48,6 +49,19 @@ def format_path(segments: list[str | int]) -> str:
             escaped = segment.replace("\\", "\\\\").replace("'", "\\'")
             parts.append(f"['{escaped}']")
     return "".join(parts)
+
+
+def index_of(items: list[object], item: object) -> int:
+    """The position of ``item`` itself (not of an equal value) in ``items``.
+
+    Generated decoders check a list's elements without counting them and call this
+    only once an element failed: the first element that *is* the failing one is it,
+    as an earlier identical element would have failed first.
+    """
+    for index, candidate in enumerate(items):
+        if candidate is item:
+            return index
+    raise ValueError("item not in items")  # pragma: no cover - callers pass a member
 
 
 def describe(value: object) -> str:

@@ -186,6 +186,17 @@ def _check_decimal(value: Decimal) -> Decimal:
 
 def write_decimal(value: object) -> str:
     """Write a ``Decimal`` (or an ``int``) exactly, as a bare JSON number."""
+    if type(value) is Decimal:
+        text = Decimal.__str__(value)
+        # Plain notation (no "E") means an exponent of at most 0 whose magnitude, the
+        # count of fraction digits, is below the text's length: within both limits
+        # once the length is, with no need for the costly as_tuple().
+        if "E" not in text and len(text) <= MAX_NUMBER_CHARS and value.is_finite():
+            return text
+    return _write_decimal_checked(value)
+
+
+def _write_decimal_checked(value: object) -> str:
     if type(value) is int:
         return write_int(value)
     if not isinstance(value, Decimal):
@@ -223,6 +234,10 @@ def _decimal_from_text(text: str) -> Decimal:
 def read_decimal(data: object) -> Decimal:
     """Read a JSON number exactly as a ``Decimal``."""
     if type(data) is NumberText:
+        # Without an exponent, the scale is the count of fraction digits: short text
+        # is within every limit.
+        if len(data) <= 100 and "e" not in data and "E" not in data:
+            return Decimal(data)
         return _decimal_from_text(data)
     if type(data) is int:
         return Decimal(data)

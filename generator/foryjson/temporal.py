@@ -139,6 +139,7 @@ _DURATION = re.compile(
 )
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_MILLISECOND = timedelta(milliseconds=1)
 _ZERO = timedelta(0)
 
 _MICROS_PER_DAY = 86_400_000_000
@@ -555,6 +556,13 @@ def write_epoch_millis(value: object) -> str:
     Like Java's ``toEpochMilli``, the count is rounded toward negative infinity: the
     sub-millisecond part is dropped (1969-12-31T23:59:59.9995Z is ``-1``).
     """
+    if type(value) is datetime:
+        # Floor division of timedeltas rounds as toEpochMilli does; a naive value
+        # fails the subtraction and takes the path below, which explains why.
+        try:
+            return str((value - _EPOCH) // _MILLISECOND)
+        except TypeError:
+            pass
     delta = _since_epoch(value, "datetime")
     return str((delta.days * 86400 + delta.seconds) * 1000 + delta.microseconds // 1000)
 

@@ -56,6 +56,7 @@ _RUNTIME_IMPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "EncodeError",
             "decode_mismatch",
             "encode_mismatch",
+            "index_of",
             "key_segment",
             "missing_property",
             "unknown_property",
@@ -132,6 +133,7 @@ _TAKEN_LOCALS = frozenset(
     # Runtime names generated functions call.
     | {"DecodeError", "EncodeError", "MISSING", "Codec", "key_segment"}
     | {"decode_mismatch", "encode_mismatch", "missing_property", "unknown_property"}
+    | {"index_of"}
     # Names ruff flags as ambiguous (E741).
     | {"l", "O", "I"}
 )
@@ -432,8 +434,29 @@ class Emitter:
                     )
                 ),
             ]
+        if isinstance(type_ref, EnumRef):
+            # The member table, looked up in place: no call on the success path.
+            self.uses.add("decode_mismatch")
+            table = self.qualified(type_ref.module, f"_{type_ref.name}_BY_JSON")
+            return [
+                "try:",
+                f"{INDENT}{var} = {table}[{var}]",
+                "except (KeyError, TypeError):  # not a name, or not even hashable",
+                f"{INDENT}raise decode_mismatch(",
+                f'{INDENT * 2}{var}, "{self.enum_label(type_ref)}"',
+                f"{INDENT}){within(segment)} from None",
+            ]
         call = f"{self.reader_function(type_ref)}({var})"
         return self.guarded("DecodeError", segment, [f"{var} = {call}"])
+
+    def enum_label(self, type_ref: EnumRef) -> str:
+        """How a decode error names an enum: its name and its members."""
+        enum = next(
+            item
+            for item in self.all_modules[type_ref.module].enums
+            if item.name == type_ref.name
+        )
+        return f"{enum.name} (one of {', '.join(enum.members)})"
 
     def custom_codec(self, type_ref: Custom) -> str:
         """The module-level name a user codec is imported as, and its wrappers made."""
@@ -539,12 +562,24 @@ class Emitter:
             else f"type(value) is not {python_type}"
         )
         # Set elements have no position to name in a path: the set is written sorted.
-        segment = None if is_set else "index"
-        loop = "for item in {}:" if is_set else "for index, item in enumerate({}):"
-        written = self.encode_value(element, "item", segment)
+        # A list's loop keeps no counter: the index of a failing element is the count
+        # of elements done so far, or (when nothing is collected) found once it failed.
+        loop = "for item in {}:"
+        written = self.encode_value(element, "item", None if is_set else "len(parts)")
         encode_body = [
             f"if {check}:",
             f'{INDENT}raise encode_mismatch(value, "{label}")',
+        ]
+        if element == Scalar("str") and not is_set:
+            # One C loop escapes every string; a non-string stops it with TypeError,
+            # and the loop below then names it.
+            encode_body += [
+                "try:",
+                f'{INDENT}return "[" + ",".join(map(_escape, value)) + "]"',
+                "except TypeError:",
+                f"{INDENT}pass",
+            ]
+        encode_body += [
             "parts: list[str] = []",
             loop.format("value"),
             *indent(written.all_lines),
@@ -554,7 +589,6 @@ class Emitter:
             encode_body.append("parts.sort()  # a stable order, whatever the hash seed")
         encode_body.append('return "[" + ",".join(parts) + "]"')
 
-        element_decode = self.decode_value(element, "item", segment)
         decode_body = [
             "if type(data) is not list:",
             f'{INDENT}raise decode_mismatch(data, "an array")',
@@ -562,6 +596,11 @@ class Emitter:
         annotation = self.annotation(type_ref)
         if not converts(element):
             # Plain values of the right kind are already what the caller gets.
+            if not is_set:
+                self.uses.add("index_of")
+            element_decode = self.decode_value(
+                element, "item", None if is_set else "index_of(data, item)"
+            )
             finish = {"list": "data", "tuple": "tuple(data)"}.get(
                 python_type, "set(data)"
             )
@@ -571,6 +610,9 @@ class Emitter:
                 f"return {finish}",
             ]
         else:
+            element_decode = self.decode_value(
+                element, "item", None if is_set else "len(result)"
+            )
             empty, store = (
                 ("set()", "result.add(item)")
                 if is_set
@@ -705,7 +747,7 @@ class Emitter:
         self.uses.add("encode_mismatch")
         self.uses.add("decode_mismatch")
         table = f"_{enum.name}_BY_JSON"
-        choices = ", ".join(enum.members)
+        label = self.enum_label(EnumRef(self.module.name, enum.name))
         return [
             Function(
                 f"_encode_{enum.name}",
@@ -726,7 +768,7 @@ class Emitter:
                     f"{INDENT}member = {table}.get(data)",
                     f"{INDENT}if member is not None:",
                     f"{INDENT * 2}return member",
-                    f'raise decode_mismatch(data, "{enum.name} (one of {choices})")',
+                    f'raise decode_mismatch(data, "{label}")',
                 ],
             ),
         ]
