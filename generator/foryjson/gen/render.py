@@ -106,9 +106,15 @@ def _bindings(code: ModuleCode) -> list[str]:
     return lines
 
 
-def render_module(module: ModuleDef, all_modules: dict[str, ModuleDef]) -> str:
-    """The formatted source of one generated module."""
-    code = Emitter(module, all_modules).build()
+def render_module(
+    module: ModuleDef, all_modules: dict[str, ModuleDef], runtime: str = "foryjson"
+) -> str:
+    """The formatted source of one generated module.
+
+    ``runtime`` is the package its imports of the runtime name: ``foryjson``, or a
+    relative one such as ``.._foryjson_runtime`` for a vendored copy.
+    """
+    code = Emitter(module, all_modules, runtime).build()
     source = (
         _environment()
         .get_template(TEMPLATE)
