@@ -269,6 +269,43 @@ def test_the_cli_page_documents_every_option_and_config_key() -> None:
     assert missing == []
 
 
+def test_the_schema_reference_covers_every_key_type_option_and_format() -> None:
+    """Each word of the schema language is in the reference and in some YAML example."""
+    from foryjson.gen import ir, naming, objects, schema
+
+    words = {
+        *schema._MODULE_KEYS,
+        *schema._OPTION_KEYS,
+        *schema._MODEL_KEYS,
+        *schema._FIELD_KEYS,
+        *objects._SUBTYPE_KEYS,
+        *objects.CONSTRAINT_KEYS,
+        *objects.REPRESENTATIONS,
+        *ir.SCALARS,
+        *naming.STRATEGIES,
+        *(policy.value for policy in ir.Include),
+        *ir.BYTE_FORMATS,
+        *ir.DECIMAL_FORMATS,
+        *ir.EPOCH_FORMATS,
+        "ignore",
+        "reject",
+    }
+    reference = (DOCS / "schema-reference.md").read_text(encoding="utf-8")
+    examples = "\n".join(
+        block.text
+        for path in DOCS.rglob("*.md")
+        for block in blocks(path.read_text(encoding="utf-8"))
+        if block.language == "yaml"
+    )
+    missing = [
+        word
+        for word in sorted(words)
+        if not re.search(rf"`{re.escape(word)}[`:\[]", reference)
+        or not re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", examples)
+    ]
+    assert missing == []
+
+
 def test_py_blocks_are_prose() -> None:
     page = read_page(
         DOCS / "compare.md",
