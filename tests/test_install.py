@@ -199,3 +199,27 @@ def test_the_generated_modules_run_on_the_installed_runtime(
     runtime = Path(lines[3]).resolve()
     assert runtime.is_relative_to(installed.scripts.parent.resolve())
     assert not runtime.is_relative_to(REPOSITORY)
+
+
+def test_the_installed_command_vendors_the_installed_runtime(
+    installed: Installed, project: Path
+) -> None:
+    """The copy comes from site-packages, and runs without foryjson on the path."""
+    command = installed.tool("foryjson-gen")
+    succeed(command, "schemas", "-o", "bundle", "--vendor-runtime", cwd=project)
+    runtime = project / "bundle" / "_foryjson_runtime"
+    with zipfile.ZipFile(installed.wheel) as wheel:
+        shipped = sorted(
+            name.removeprefix("foryjson/")
+            for name in wheel.namelist()
+            if name.startswith("foryjson/")
+            and "/" not in name.removeprefix("foryjson/")
+        )
+    assert sorted(path.name for path in runtime.iterdir()) == shipped
+    script = (
+        "import importlib.util, bundle.media, bundle._foryjson_runtime as r\n"
+        "print(importlib.util.find_spec('foryjson'), r.__name__)\n"
+    )
+    # -S: no site-packages, so no installed foryjson either.
+    result = succeed(sys.executable, "-S", "-c", script, cwd=project)
+    assert result.stdout == "None bundle._foryjson_runtime\n"
