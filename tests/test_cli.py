@@ -430,3 +430,142 @@ def test_missing_generator_dependencies(
         f" ({package} is missing); install them with: pip install 'foryjson[gen]'\n"
     )
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("misspelled", "hint"),
+    [
+        ("--chek", "(did you mean --check?)"),
+        ("--vendor_runtime", "(did you mean --vendor-runtime?)"),
+        ("--output-dir=out", "(did you mean --output?)"),
+    ],
+)
+def test_a_misspelled_option_is_suggested(
+    capsys: pytest.CaptureFixture[str], misspelled: str, hint: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["schemas/", "-o", "out", misspelled])
+    assert exit_info.value.code == 2
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last == f"foryjson-gen: error: unrecognized arguments: {misspelled} {hint}"
+
+
+def test_several_misspelled_options_are_each_named(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["schemas/", "-o", "out", "--chek", "--frobnicate", "--vendr-runtime"])
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "foryjson-gen: error: unrecognized arguments: --chek --frobnicate"
+        " --vendr-runtime (--chek: did you mean --check?; --vendr-runtime: did you"
+        " mean --vendor-runtime?)"
+    )
+
+
+def test_an_unknown_option_without_a_close_match(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["schemas/", "-o", "out", "--frobnicate"])
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last == "foryjson-gen: error: unrecognized arguments: --frobnicate"
+
+
+def test_the_help_lists_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = capsys.readouterr().out
+    for option in ("--output", "--check", "--vendor-runtime", "--no-vendor-runtime"):
+        assert option in text
+    assert "foryjson-gen schemas/ -o out/ --vendor-runtime" in text
+
+
+def test_a_write_that_fails_says_how_far_it_got(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "s").mkdir()
+    (tmp_path / "s" / "a.yaml").write_text(SCHEMA)
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    error = error_of(capsys, tmp_path / "s", "-o", blocker / "out")
+    assert error == (
+        f"foryjson-gen: error: cannot write {(blocker / 'out').as_posix()}/__init__.py:"
+        " Not a directory; 0 of 2 file(s) written before it\n"
+    )
+
+
+# -------------------------------------------------- every failing run ends with a summary
+
+BAD_TYPE = "models:\n  A:\n    fields:\n      x: int23\n"
+
+
+def failing_runs(tmp_path: Path) -> dict[str, tuple[list[str], int]]:
+    """Each way a run can fail: its arguments and exit status, in ``tmp_path``."""
+    good, bad = tmp_path / "good", tmp_path / "bad"
+    good.mkdir()
+    (good / "a.yaml").write_text(SCHEMA)
+    bad.mkdir()
+    (bad / "a.yaml").write_text(BAD_TYPE)
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "file").write_text("")
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "a.py").write_text("print('mine')\n")
+    return {
+        "schema error": (["bad", "-o", "out"], 2),
+        "no such path": (["nowhere", "-o", "out"], 2),
+        "no schemas": (["empty", "-o", "out"], 2),
+        "output is a file": (["good", "-o", "file"], 2),
+        "hand-written file": (["good", "-o", "taken"], 2),
+        "cannot write": (["good", "-o", "file/out"], 2),
+        "stale output": (["good", "-o", "out", "--check"], 1),
+        "usage": (["good", "--chek"], 2),
+        "no output": (["good"], 2),
+    }
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "schema error",
+        "no such path",
+        "no schemas",
+        "output is a file",
+        "hand-written file",
+        "cannot write",
+        "stale output",
+        "usage",
+        "no output",
+    ],
+)
+def test_every_failing_run_ends_with_a_one_line_summary(
+    tmp_path: Path, case: str
+) -> None:
+    arguments, status = failing_runs(tmp_path)[case]
+    environment = {**os.environ, "PYTHONPATH": str(REPOSITORY)}
+    result = subprocess.run(
+        [sys.executable, "-m", "foryjson.gen.cli", *arguments],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=False,
+    )
+    assert result.returncode == status, result.stderr
+    assert result.stdout == ""
+    assert result.stderr.endswith("\n")
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("foryjson-gen: "), result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_schema_error_ends_with_the_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "a.yaml").write_text(BAD_TYPE)
+    error = error_of(capsys, tmp_path / "bad", "-o", tmp_path / "out")
+    first, summary = error.splitlines()
+    assert first.startswith(f"{tmp_path / 'bad' / 'a.yaml'}:4:10: error: unknown type")
+    assert "did you mean 'int32'?" in first
+    assert summary == "foryjson-gen: 1 error, nothing written"

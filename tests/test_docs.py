@@ -19,7 +19,8 @@ The format of an example:
   the generator's exact standard error, and the exit status must be 2.
 
 Any other fenced block (``json``, ``text`` on its own, ``yaml`` without ``# file:``) is
-prose. Relative links between pages, and their ``#anchors``, must also resolve.
+prose. So is a ``py`` block: code of another library, shown for comparison on the
+migration pages, which is highlighted as Python but not run. Relative links between pages, and their ``#anchors``, must also resolve.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from pathlib import Path
 import pytest
 
 import foryjson
+from foryjson.gen import cli
 from foryjson.gen.cli import main
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -242,6 +244,75 @@ def test_the_object_mapping_pages_have_examples() -> None:
         page = pages[name]
         assert page.path.parent == DOCS / "mapping"
         assert any(example.kind == "run" for example in page.examples), name
+
+
+def test_the_new_pages_have_examples() -> None:
+    """Pages whose comparisons are only convincing if their examples run."""
+    pages = {page.path.relative_to(DOCS).as_posix(): page for page in PAGES}
+    for name in (
+        "wire-compatibility.md",
+        "migrating/pydantic.md",
+        "migrating/mashumaro.md",
+        "migrating/dataclasses.md",
+    ):
+        assert any(example.kind == "run" for example in pages[name].examples), name
+
+
+def test_the_cli_page_documents_every_option_and_config_key() -> None:
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    options = [
+        option for action in cli._parser()._actions for option in action.option_strings
+    ]
+    assert "--vendor-runtime" in options
+    missing = [option for option in options if f"`{option}" not in text]
+    missing += [key for key in cli._CONFIG_KEYS if f"`{key}`" not in text]
+    assert missing == []
+
+
+def test_the_schema_reference_covers_every_key_type_option_and_format() -> None:
+    """Each word of the schema language is in the reference and in some YAML example."""
+    from foryjson.gen import ir, naming, objects, schema
+
+    words = {
+        *schema._MODULE_KEYS,
+        *schema._OPTION_KEYS,
+        *schema._MODEL_KEYS,
+        *schema._FIELD_KEYS,
+        *objects._SUBTYPE_KEYS,
+        *objects.CONSTRAINT_KEYS,
+        *objects.REPRESENTATIONS,
+        *ir.SCALARS,
+        *naming.STRATEGIES,
+        *(policy.value for policy in ir.Include),
+        *ir.BYTE_FORMATS,
+        *ir.DECIMAL_FORMATS,
+        *ir.EPOCH_FORMATS,
+        "ignore",
+        "reject",
+    }
+    reference = (DOCS / "schema-reference.md").read_text(encoding="utf-8")
+    examples = "\n".join(
+        block.text
+        for path in DOCS.rglob("*.md")
+        for block in blocks(path.read_text(encoding="utf-8"))
+        if block.language == "yaml"
+    )
+    missing = [
+        word
+        for word in sorted(words)
+        if not re.search(rf"`{re.escape(word)}[`:\[]", reference)
+        or not re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", examples)
+    ]
+    assert missing == []
+
+
+def test_py_blocks_are_prose() -> None:
+    page = read_page(
+        DOCS / "compare.md",
+        "```py\nimport pydantic\n```\n```yaml\n# file: a.yaml\nmodels: {}\n```\n",
+    )
+    assert page.examples == []
+    assert list(page.schemas) == ["a.yaml"]
 
 
 def test_the_format_is_read_as_documented() -> None:

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .. import __version__
 
@@ -19,10 +19,13 @@ examples:
   foryjson-gen schemas/ -o generated/          generate a package from every schema
   foryjson-gen schemas/ -o generated/ --check  exit 1 if generated/ is out of date
   foryjson-gen shop.yaml -o app/models/        generate app/models/shop.py
+  foryjson-gen schemas/ -o out/ --vendor-runtime
+                                               out/ works without foryjson installed
   foryjson-gen --check                         use [tool.foryjson] in pyproject.toml
 
 with no PATH or no -o, they come from the schemas and output keys of [tool.foryjson]
-in the nearest pyproject.toml in this folder or above, relative to that file's folder
+in the nearest pyproject.toml in this folder or above, relative to that file's folder;
+vendor_runtime = true there stands for --vendor-runtime
 
 exit status: 0 success, 1 --check found drift, 2 schema or usage error
 """
@@ -31,8 +34,33 @@ exit status: 0 success, 1 --check found drift, 2 schema or usage error
 _GENERATOR_DEPENDENCIES = {"jinja2": "jinja2", "yaml": "pyyaml", "black": "black"}
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a did-you-mean hint for each misspelled option."""
+
+    def error(self, message: str) -> NoReturn:
+        prefix = "unrecognized arguments: "
+        if message.startswith(prefix):
+            options = [
+                option
+                for action in self._actions
+                for option in action.option_strings
+                if option.startswith("--")
+            ]
+            arguments = message[len(prefix) :].split()
+            hints = []
+            for argument in arguments:
+                word = argument.partition("=")[0]
+                close = difflib.get_close_matches(word, options, n=1)
+                if word.startswith("-") and close:
+                    named = "" if len(arguments) == 1 else f"{word}: "
+                    hints.append(f"{named}did you mean {close[0]}?")
+            if hints:
+                message += f" ({'; '.join(hints)})"
+        super().error(message)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="foryjson-gen",
         description="Generate JSON codec modules from foryjson YAML schemas.",
         epilog=EPILOG,
@@ -58,6 +86,13 @@ def _parser() -> argparse.ArgumentParser:
         help="write nothing; exit 1 and name every stale or missing file",
     )
     parser.add_argument(
+        "--vendor-runtime",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="copy the runtime into OUT/_foryjson_runtime/ and import it from there,"
+        " so the generated package needs no foryjson installed",
+    )
+    parser.add_argument(
         "--version", action="version", version=f"foryjson-gen {__version__}"
     )
     return parser
@@ -74,9 +109,10 @@ class Config:
     pyproject: Path
     schemas: list[Path] | None
     output: Path | None
+    vendor_runtime: bool | None = None
 
 
-_CONFIG_KEYS = ("schemas", "output")
+_CONFIG_KEYS = ("schemas", "output", "vendor_runtime")
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -138,10 +174,11 @@ def read_config(pyproject: Path) -> Config | None:
     for key in table:
         if key not in _CONFIG_KEYS:
             close = difflib.get_close_matches(key, _CONFIG_KEYS, n=1)
+            keys = ", ".join(f"'{key}'" for key in _CONFIG_KEYS[:-1])
             hint = (
                 f"did you mean '{close[0]}'?"
                 if close
-                else "the keys are 'schemas' and 'output'"
+                else f"the keys are {keys} and '{_CONFIG_KEYS[-1]}'"
             )
             raise ConfigError(
                 f"{where}: unknown key '{key}' in [tool.foryjson] ({hint})"
@@ -189,22 +226,30 @@ def read_config(pyproject: Path) -> Config | None:
                 f"{where}: [tool.foryjson] output: the folder that would hold '{value}'"
                 f" ({output.parent.as_posix()}) does not exist"
             )
-    return Config(pyproject, schemas, output)
+    vendor_runtime = table.get("vendor_runtime")
+    if vendor_runtime is not None and not isinstance(vendor_runtime, bool):
+        raise ConfigError(
+            f"{where}: [tool.foryjson] vendor_runtime must be true or false, not"
+            f" {_type_name(vendor_runtime)}"
+        )
+    return Config(pyproject, schemas, output, vendor_runtime)
 
 
 def _settings(
     parser: argparse.ArgumentParser, arguments: argparse.Namespace
-) -> tuple[list[Path], Path]:
-    """The schema paths and output folder: the command line's, else the config's."""
+) -> tuple[list[Path], Path, bool]:
+    """The schema paths, output folder and vendoring: the command line's, else the config's."""
     paths: list[Path] = arguments.paths
     output: Path | None = arguments.output
+    vendor: bool | None = arguments.vendor_runtime
     if paths and output is not None:
-        return paths, output  # the config is not even read
+        return paths, output, bool(vendor)  # the config is not even read
     pyproject = find_pyproject(Path.cwd())
     config = read_config(pyproject) if pyproject is not None else None
     if config is not None:
         paths = paths or config.schemas or []
         output = output if output is not None else config.output
+        vendor = vendor if vendor is not None else config.vendor_runtime
 
     def found(key: str) -> str:
         if pyproject is None:
@@ -223,7 +268,7 @@ def _settings(
             "give -o/--output or set output in [tool.foryjson] of pyproject.toml"
             f" ({found('output')})"
         )
-    return paths, output
+    return paths, output, bool(vendor)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -231,7 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     arguments = parser.parse_args(argv)
     try:
-        paths, output = _settings(parser, arguments)
+        paths, output, vendor_runtime = _settings(parser, arguments)
     except ConfigError as error:
         print(f"foryjson-gen: error: {error}", file=sys.stderr)
         return 2
@@ -250,7 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 2
     try:
-        files = generate(paths)
+        files = generate(paths, vendor_runtime=vendor_runtime)
         return write_or_check(files, output, check=arguments.check)
     except SchemaError as error:
         print(error, file=sys.stderr)

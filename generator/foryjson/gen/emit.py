@@ -150,8 +150,15 @@ _TUPLE_LIMIT = 8  # fixed tuples are unpacked into one local per element
 class Emitter:
     """Builds the ``ModuleCode`` of one module."""
 
-    def __init__(self, module: ModuleDef, all_modules: dict[str, ModuleDef]) -> None:
+    def __init__(
+        self,
+        module: ModuleDef,
+        all_modules: dict[str, ModuleDef],
+        runtime: str = "foryjson",
+    ) -> None:
         self.module = module
+        self.runtime = runtime
+        """The package generated code imports the runtime from, maybe relative."""
         self.all_modules = all_modules
         self.uses: set[str] = set()
         self.stdlib_imports: set[str] = set()
@@ -784,22 +791,31 @@ class Emitter:
         if self.module.limits:
             self.uses.add("Limits")
         project = set(self.user_imports)
-        project.update(
-            f"from foryjson import {module} as {alias}"
+        runtime = {
+            f"from {self.runtime} import {module} as {alias}"
             for alias, module in RUNTIME_MODULES.items()
             if alias in self.uses
-        )
+        }
         for module, names in _RUNTIME_IMPORTS:
-            project.update(
-                f"from {module} import {name}" for name in names if name in self.uses
+            runtime.update(
+                f"from {self.runtime}{module.removeprefix('foryjson')} import {name}"
+                for name in names
+                if name in self.uses
             )
-        lines += sorted_imports(project)
-        siblings = relative_imports(
+        vendored = self.runtime.startswith(".")
+        absolute = project if vendored else project | runtime
+        lines += sorted_imports(absolute)
+        relative = relative_imports(
             self.module.name,
             {module: self.module_alias(module) for module in self.module.imports},
         )
-        if siblings:
-            lines += ["", *siblings]
+        if vendored:
+            # isort's order for relative imports: furthest package first.
+            relative = sorted(
+                [*relative, *sorted_imports(runtime)], key=_relative_import_key
+            )
+        if relative:
+            lines += ["", *relative] if absolute else relative
         return lines
 
     def build(self) -> ModuleCode:
@@ -913,6 +929,12 @@ def sorted_imports(lines: set[str]) -> list[str]:
     return plain + [
         f"from {module} import {names}" for module, names in sorted(entries)
     ]
+
+
+def _relative_import_key(line: str) -> tuple[int, str, str]:
+    source = line[len("from ") :].partition(" ")[0]
+    package = source.lstrip(".")
+    return -(len(source) - len(package)), package.lower(), line
 
 
 def relative_imports(from_module: str, targets: dict[str, str]) -> list[str]:

@@ -118,9 +118,15 @@ def _facts(
     return facts
 
 
-def render_module(module: ModuleDef, all_modules: dict[str, ModuleDef]) -> str:
-    """The formatted source of one generated module."""
-    code = Emitter(module, all_modules).build()
+def render_module(
+    module: ModuleDef, all_modules: dict[str, ModuleDef], runtime: str = "foryjson"
+) -> str:
+    """The formatted source of one generated module.
+
+    ``runtime`` is the package its imports of the runtime name: ``foryjson``, or a
+    relative one such as ``.._foryjson_runtime`` for a vendored copy.
+    """
+    code = Emitter(module, all_modules, runtime).build()
     source = (
         _environment()
         .get_template(TEMPLATE)
