@@ -20,6 +20,10 @@ examples:
   foryjson-gen schemas/ -o generated/ --check  exit 1 if generated/ is out of date
   foryjson-gen shop.yaml -o app/models/        generate app/models/shop.py
   foryjson-gen --check                         use [tool.foryjson] in pyproject.toml
+  foryjson-gen schemas/ -o generated/ --jsonschema jsonschema/
+                                               also export a JSON Schema per model
+  foryjson-gen --language-schema foryjson-schema.json
+                                               write the JSON Schema of schema files
 
 with no PATH or no -o, they come from the schemas and output keys of [tool.foryjson]
 in the nearest pyproject.toml in this folder or above, relative to that file's folder
@@ -58,6 +62,20 @@ def _parser() -> argparse.ArgumentParser:
         help="write nothing; exit 1 and name every stale or missing file",
     )
     parser.add_argument(
+        "--jsonschema",
+        type=Path,
+        metavar="DIR",
+        help="also export a JSON Schema (Draft 2020-12) of every model to DIR;"
+        " without -o, export only that",
+    )
+    parser.add_argument(
+        "--language-schema",
+        type=Path,
+        metavar="FILE",
+        help="write the JSON Schema of the YAML schema language to FILE ('-' for"
+        " standard output), for editors; then exit",
+    )
+    parser.add_argument(
         "--version", action="version", version=f"foryjson-gen {__version__}"
     )
     return parser
@@ -74,9 +92,10 @@ class Config:
     pyproject: Path
     schemas: list[Path] | None
     output: Path | None
+    jsonschema: Path | None = None
 
 
-_CONFIG_KEYS = ("schemas", "output")
+_CONFIG_KEYS = ("schemas", "output", "jsonschema")
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -141,7 +160,7 @@ def read_config(pyproject: Path) -> Config | None:
             hint = (
                 f"did you mean '{close[0]}'?"
                 if close
-                else "the keys are 'schemas' and 'output'"
+                else "the keys are 'schemas', 'output' and 'jsonschema'"
             )
             raise ConfigError(
                 f"{where}: unknown key '{key}' in [tool.foryjson] ({hint})"
@@ -189,22 +208,36 @@ def read_config(pyproject: Path) -> Config | None:
                 f"{where}: [tool.foryjson] output: the folder that would hold '{value}'"
                 f" ({output.parent.as_posix()}) does not exist"
             )
-    return Config(pyproject, schemas, output)
+    jsonschema: Path | None = None
+    if "jsonschema" in table:
+        value = table["jsonschema"]
+        if not isinstance(value, str) or not value:
+            raise ConfigError(
+                f"{where}: [tool.foryjson] jsonschema must be a folder path (a"
+                " non-empty string), not"
+                f" {_type_name(value) if value else 'an empty string'}"
+            )
+        jsonschema = _shown(folder / value)
+    return Config(pyproject, schemas, output, jsonschema)
 
 
 def _settings(
     parser: argparse.ArgumentParser, arguments: argparse.Namespace
-) -> tuple[list[Path], Path]:
-    """The schema paths and output folder: the command line's, else the config's."""
+) -> tuple[list[Path], Path | None, Path | None]:
+    """The schema paths, output folder and JSON Schema folder (the command line's,
+    else the config's); the output may be None only when a JSON Schema folder is set.
+    """
     paths: list[Path] = arguments.paths
     output: Path | None = arguments.output
-    if paths and output is not None:
-        return paths, output  # the config is not even read
+    jsonschema: Path | None = arguments.jsonschema
+    if paths and (output is not None or jsonschema is not None):
+        return paths, output, jsonschema  # the config is not even read
     pyproject = find_pyproject(Path.cwd())
     config = read_config(pyproject) if pyproject is not None else None
     if config is not None:
         paths = paths or config.schemas or []
         output = output if output is not None else config.output
+        jsonschema = jsonschema if jsonschema is not None else config.jsonschema
 
     def found(key: str) -> str:
         if pyproject is None:
@@ -218,20 +251,22 @@ def _settings(
             "give PATH... or set schemas in [tool.foryjson] of pyproject.toml"
             f" ({found('schemas')})"
         )
-    if output is None:
+    if output is None and jsonschema is None:
         parser.error(
             "give -o/--output or set output in [tool.foryjson] of pyproject.toml"
             f" ({found('output')})"
         )
-    return paths, output
+    return paths, output, jsonschema
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     parser = _parser()
     arguments = parser.parse_args(argv)
+    if arguments.language_schema is not None:
+        return _write_language_schema(arguments.language_schema)
     try:
-        paths, output = _settings(parser, arguments)
+        paths, output, jsonschema = _settings(parser, arguments)
     except ConfigError as error:
         print(f"foryjson-gen: error: {error}", file=sys.stderr)
         return 2
@@ -249,15 +284,49 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    from .jsonschema import ExportError
+
     try:
-        files = generate(paths)
-        return write_or_check(files, output, check=arguments.check)
+        status = 0
+        if output is not None:
+            files = generate(paths)
+            status = write_or_check(files, output, check=arguments.check)
+        if jsonschema is not None:
+            status = max(status, _export_jsonschema(paths, jsonschema, arguments.check))
+        return status
     except SchemaError as error:
         print(error, file=sys.stderr)
         print("foryjson-gen: 1 error, nothing written", file=sys.stderr)
-    except (GenerationError, OSError) as error:
+    except (GenerationError, ExportError, OSError) as error:
         print(f"foryjson-gen: error: {error}", file=sys.stderr)
     return 2
+
+
+def _export_jsonschema(paths: list[Path], folder: Path, check: bool) -> int:
+    """Export (or with ``check`` compare) one JSON Schema per model into ``folder``."""
+    from . import jsonschema
+    from .generate import find_schemas
+    from .schema import load_modules
+
+    files = jsonschema.export(load_modules(find_schemas(paths)))
+    return jsonschema.write_or_check(files, folder, check=check)
+
+
+def _write_language_schema(target: Path) -> int:
+    """Copy the JSON Schema of the schema language to ``target`` (``-``: stdout)."""
+    from .jsonschema import LANGUAGE_SCHEMA
+
+    text = LANGUAGE_SCHEMA.read_text(encoding="utf-8")
+    if str(target) == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as error:
+        print(f"foryjson-gen: error: cannot write {target}: {error}", file=sys.stderr)
+        return 2
+    print(f"foryjson-gen: wrote the schema language's JSON Schema to {target}")
+    return 0
 
 
 def run() -> None:
