@@ -8,6 +8,7 @@ accepts it, outside the few rules JSON Schema cannot state.
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -25,6 +26,7 @@ from foryjson.gen.cli import main
 from foryjson.gen.generate import find_schemas
 from foryjson.gen.ir import ModelDef
 from foryjson.gen.schema import SchemaFile, load_modules
+from foryjson.numbers import INTEGER_RANGES, read_int_key
 from tests.media_fixture import MEDIA_1_JSON, media_1
 from tests.schema_strategies import (
     REPOSITORY,
@@ -354,8 +356,8 @@ def one_field_schema(tmp_path: Path, field: str, options: str = "") -> Any:
         ("tuple[str, ...]", [[], ["a", "b"]], [[1]]),
         (
             "dict[int8, str]",
-            [{"-1": "a", "0": "b"}],
-            [{"01": "a"}, {"+1": "a"}, {"x": "a"}],
+            [{"-1": "a", "0": "b", "127": "c", "-128": "d"}],
+            [{"01": "a"}, {"+1": "a"}, {"x": "a"}, {"128": "a"}, {"-129": "a"}],
         ),
         ("dict[uuid, int8]", [{"0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0": 1}], [{"x": 1}]),
         ("list[int8?]", [[1, None]], [[None, "1"]]),
@@ -385,6 +387,29 @@ def test_each_type_accepts_what_its_reader_accepts(
         assert check.is_valid({"value": value}), value
     for value in bad:
         assert not check.is_valid({"value": value}), value
+
+
+@pytest.mark.parametrize("name", sorted(INTEGER_RANGES))
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_integer_key_patterns_accept_what_the_reader_accepts(
+    name: str, data: st.DataObject
+) -> None:
+    low, high = INTEGER_RANGES[name]
+    near = st.sampled_from([low, high]).flatmap(
+        lambda edge: st.integers(edge - 1000, edge + 1000)
+    )
+    number = data.draw(st.integers(low - 10**6, high + 10**6) | near | st.integers())
+    text = data.draw(
+        st.sampled_from([str(number), f"0{abs(number)}", f"+{number}", f" {number}"])
+    )
+    pattern = re.compile(jsonschema.integer_key_pattern(low, high))
+    try:
+        read_int_key(text, name)
+    except DecodeError:
+        assert pattern.search(text) is None, text
+    else:
+        assert pattern.search(text) is not None, text
 
 
 def test_unknown_members_are_rejected_only_where_the_model_rejects_them(

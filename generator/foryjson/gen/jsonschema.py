@@ -9,7 +9,7 @@ false``; and declared constraints.
 
 What JSON Schema cannot say is left out, so a schema may accept a few documents the
 decoder rejects (validators, calendar checks beyond ``format: date``, ``1.0`` for an
-integer, the range of an integer dict key, number limits of 10,000 characters), but
+integer, number limits of 10,000 characters), but
 every document the encoder writes validates.
 """
 
@@ -21,7 +21,6 @@ import sys
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 from .. import temporal
 from ..numbers import INTEGER_RANGES
@@ -134,13 +133,6 @@ def export(modules: Sequence[ModuleDef]) -> dict[Path, str]:
             path = Path(*parts, model.name + SUFFIX)
             files[path] = dumps(exporter.document(module, model))
     return dict(sorted(files.items()))
-
-
-def document_for(modules: Sequence[ModuleDef], module: str, model: str) -> Any:
-    """The JSON Schema of one model, as plain data (numbers as ``int``/``Decimal``)."""
-    exporter = _Exporter(modules)
-    owner = exporter.modules[module]
-    return exporter.document(owner, exporter.models[(module, model)])
 
 
 def _key(module: str, name: str) -> str:
@@ -389,13 +381,44 @@ class _Context:
         if key.name == "int":
             return {"pattern": "^(?:0|-?[1-9][0-9]*)$"}
         if key.name in INTEGER_RANGES:
-            low, high = INTEGER_RANGES[key.name]
-            sign = "-?" if low < 0 else ""
-            return {
-                "pattern": f"^(?:0|{sign}[1-9][0-9]*)$",
-                "maxLength": max(len(str(low)), len(str(high))),
-            }
+            return {"pattern": integer_key_pattern(*INTEGER_RANGES[key.name])}
         return {}
+
+
+def integer_key_pattern(low: int, high: int) -> str:
+    """A regular expression of the canonical decimal text of the integers in a range.
+
+    ``low`` is 0 or less and ``high`` more than 0, as for every sized integer type.
+    """
+    negative = f"|-(?:{_up_to(str(-low))})" if low < 0 else ""
+    return f"^(?:0|{_up_to(str(high))}{negative})$"
+
+
+def _up_to(limit: str) -> str:
+    """Alternatives matching 1 to ``limit`` (decimal text), without leading zeros."""
+    choices = []
+    if len(limit) > 1:
+        choices.append("[1-9]" + _digits(len(limit) - 2, up_to=True))
+    for index, char in enumerate(limit):
+        lowest = 1 if index == 0 else 0
+        if int(char) > lowest:
+            digit = (
+                str(lowest)
+                if int(char) - 1 == lowest
+                else f"[{lowest}-{int(char) - 1}]"
+            )
+            choices.append(limit[:index] + digit + _digits(len(limit) - index - 1))
+    choices.append(limit)
+    return "|".join(choices)
+
+
+def _digits(count: int, up_to: bool = False) -> str:
+    """``count`` digits (or up to ``count`` digits)."""
+    if count == 0:
+        return ""
+    if up_to:
+        return f"[0-9]{{0,{count}}}"
+    return "[0-9]" if count == 1 else f"[0-9]{{{count}}}"
 
 
 def scalar_schema(scalar: Scalar) -> dict[str, object]:
