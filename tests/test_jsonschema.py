@@ -19,16 +19,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from foryjson import DecodeError, ForyJson
+from foryjson import DecodeError, ForyJson, binary, identifiers, numbers, temporal
 from foryjson.dynamic import write_any
 from foryjson.gen import jsonschema
 from foryjson.gen.cli import main
 from foryjson.gen.generate import find_schemas
-from foryjson.gen.ir import ModelDef
+from foryjson.gen.ir import ModelDef, Scalar
 from foryjson.gen.schema import SchemaFile, load_modules
-from foryjson.numbers import INTEGER_RANGES, read_int_key
 from tests.media_fixture import MEDIA_1_JSON, media_1
 from tests.schema_strategies import (
+    AWARE,
     REPOSITORY,
     all_models,
     for_model,
@@ -389,13 +389,13 @@ def test_each_type_accepts_what_its_reader_accepts(
         assert not check.is_valid({"value": value}), value
 
 
-@pytest.mark.parametrize("name", sorted(INTEGER_RANGES))
+@pytest.mark.parametrize("name", sorted(numbers.INTEGER_RANGES))
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_integer_key_patterns_accept_what_the_reader_accepts(
     name: str, data: st.DataObject
 ) -> None:
-    low, high = INTEGER_RANGES[name]
+    low, high = numbers.INTEGER_RANGES[name]
     near = st.sampled_from([low, high]).flatmap(
         lambda edge: st.integers(edge - 1000, edge + 1000)
     )
@@ -405,7 +405,7 @@ def test_integer_key_patterns_accept_what_the_reader_accepts(
     )
     pattern = re.compile(jsonschema.integer_key_pattern(low, high))
     try:
-        read_int_key(text, name)
+        numbers.read_int_key(text, name)
     except DecodeError:
         assert pattern.search(text) is None, text
     else:
@@ -540,3 +540,89 @@ def test_config_key_must_be_a_path(
     assert "jsonschema must be a folder path (a non-empty string), not an integer" in (
         capsys.readouterr().err
     )
+
+
+# Each string form: the scalar, a strategy of values, the writer and the reader.
+STRING_FORMS: dict[str, tuple[Scalar, st.SearchStrategy[Any], Any, Any]] = {
+    "date": (Scalar("date"), st.dates(), temporal.write_date, temporal.read_date),
+    "time": (Scalar("time"), st.times(), temporal.write_time, temporal.read_time),
+    "datetime": (
+        Scalar("datetime"),
+        AWARE,
+        temporal.write_datetime,
+        temporal.read_datetime,
+    ),
+    "local_datetime": (
+        Scalar("local_datetime"),
+        st.datetimes(),
+        temporal.write_local_datetime,
+        temporal.read_local_datetime,
+    ),
+    "duration": (
+        Scalar("duration"),
+        st.timedeltas(),
+        temporal.write_duration,
+        temporal.read_duration,
+    ),
+    "base64": (
+        Scalar("bytes", "base64"),
+        st.binary(max_size=7),
+        binary.write_base64,
+        binary.read_base64,
+    ),
+    "base64url": (
+        Scalar("bytes", "base64url"),
+        st.binary(max_size=7),
+        binary.write_base64url,
+        binary.read_base64url,
+    ),
+    "base16": (
+        Scalar("bytes", "base16"),
+        st.binary(max_size=7),
+        binary.write_base16,
+        binary.read_base16,
+    ),
+    "uuid": (Scalar("uuid"), st.uuids(), identifiers.write_uuid, identifiers.read_uuid),
+    "decimal string": (
+        Scalar("decimal", "string"),
+        st.decimals(allow_nan=False, allow_infinity=False),
+        numbers.write_decimal_string,
+        numbers.read_decimal_string,
+    ),
+}
+# Characters the edits draw from: those of every form, and a few that none holds.
+EDITS = "0123456789-+:.,=/_TtZzPpDdHhMmSsAaFfEeWw \uff10\u0666"
+# Readers' checks that a pattern cannot make: calendar days and years, offset and
+# duration limits. Each of these texts has the right shape.
+BEYOND_PATTERNS = ("invalid date", "invalid local date-time", "too large", "outside")
+
+
+@pytest.mark.parametrize("name", sorted(STRING_FORMS))
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_string_forms_match_their_readers_near_valid_text(
+    name: str, data: st.DataObject
+) -> None:
+    scalar, values, write, read = STRING_FORMS[name]
+    text = json.loads(write(data.draw(values)))
+    for _ in range(data.draw(st.integers(0, 2))):
+        where = data.draw(st.integers(0, len(text)))
+        edit = data.draw(st.sampled_from(["insert", "delete", "replace"]))
+        char = data.draw(st.sampled_from(EDITS))
+        if edit == "insert":
+            text = text[:where] + char + text[where:]
+        elif edit == "delete":
+            text = text[:where] + text[where + 1 :]
+        else:
+            text = text[:where] + char + text[where + 1 :]
+    check = Draft202012Validator(
+        jsonschema.scalar_schema(scalar),
+        format_checker=Draft202012Validator.FORMAT_CHECKER,
+    )
+    try:
+        read(text)
+    except DecodeError as error:
+        if not error.message.startswith(BEYOND_PATTERNS):
+            assert not check.is_valid(text), (text, error.message)
+    else:
+        assert check.is_valid(text), text
