@@ -592,9 +592,15 @@ STRING_FORMS: dict[str, tuple[Scalar, st.SearchStrategy[Any], Any, Any]] = {
 }
 # Characters the edits draw from: those of every form, and a few that none holds.
 EDITS = "0123456789-+:.,=/_TtZzPpDdHhMmSsAaFfEeWw \uff10\u0666"
-# Readers' checks that a pattern cannot make: calendar days and years, offset and
-# duration limits. Each of these texts has the right shape.
-BEYOND_PATTERNS = ("invalid date", "invalid local date-time", "too large", "outside")
+# Readers' checks that a pattern cannot make: calendar days and years, offset,
+# duration and decimal exponent limits. Each of these texts has the right shape.
+BEYOND_PATTERNS = (
+    "invalid date",
+    "invalid local date-time",
+    "too large",
+    "outside",
+    "decimal exponent",
+)
 
 
 @pytest.mark.parametrize("name", sorted(STRING_FORMS))
