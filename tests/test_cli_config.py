@@ -201,7 +201,7 @@ def test_unknown_key_without_a_suggestion(
     table = '[tool.foryjson]\nformat = "black"\n'
     assert config_error(capsys, project, table, "--check") == (
         "foryjson-gen: error: pyproject.toml: unknown key 'format' in"
-        " [tool.foryjson] (the keys are 'schemas', 'output' and 'vendor_runtime')\n"
+        " [tool.foryjson] (the keys are 'schemas', 'output', 'jsonschema' and 'vendor_runtime')\n"
     )
 
 

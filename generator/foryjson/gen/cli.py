@@ -22,6 +22,10 @@ examples:
   foryjson-gen schemas/ -o out/ --vendor-runtime
                                                out/ works without foryjson installed
   foryjson-gen --check                         use [tool.foryjson] in pyproject.toml
+  foryjson-gen schemas/ -o generated/ --jsonschema jsonschema/
+                                               also export a JSON Schema per model
+  foryjson-gen --language-schema foryjson-schema.json
+                                               write the JSON Schema of schema files
 
 with no PATH or no -o, they come from the schemas and output keys of [tool.foryjson]
 in the nearest pyproject.toml in this folder or above, relative to that file's folder;
@@ -93,6 +97,20 @@ def _parser() -> argparse.ArgumentParser:
         " so the generated package needs no foryjson installed",
     )
     parser.add_argument(
+        "--jsonschema",
+        type=Path,
+        metavar="DIR",
+        help="also export a JSON Schema (Draft 2020-12) of every model to DIR;"
+        " without -o, export only that",
+    )
+    parser.add_argument(
+        "--language-schema",
+        type=Path,
+        metavar="FILE",
+        help="write the JSON Schema of the YAML schema language to FILE ('-' for"
+        " standard output), for editors; then exit",
+    )
+    parser.add_argument(
         "--version", action="version", version=f"foryjson-gen {__version__}"
     )
     return parser
@@ -110,9 +128,10 @@ class Config:
     schemas: list[Path] | None
     output: Path | None
     vendor_runtime: bool | None = None
+    jsonschema: Path | None = None
 
 
-_CONFIG_KEYS = ("schemas", "output", "vendor_runtime")
+_CONFIG_KEYS = ("schemas", "output", "jsonschema", "vendor_runtime")
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -232,24 +251,39 @@ def read_config(pyproject: Path) -> Config | None:
             f"{where}: [tool.foryjson] vendor_runtime must be true or false, not"
             f" {_type_name(vendor_runtime)}"
         )
-    return Config(pyproject, schemas, output, vendor_runtime)
+    jsonschema: Path | None = None
+    if "jsonschema" in table:
+        value = table["jsonschema"]
+        if not isinstance(value, str) or not value:
+            raise ConfigError(
+                f"{where}: [tool.foryjson] jsonschema must be a folder path (a"
+                " non-empty string), not"
+                f" {_type_name(value) if value else 'an empty string'}"
+            )
+        jsonschema = _shown(folder / value)
+    return Config(pyproject, schemas, output, vendor_runtime, jsonschema)
 
 
 def _settings(
     parser: argparse.ArgumentParser, arguments: argparse.Namespace
-) -> tuple[list[Path], Path, bool]:
-    """The schema paths, output folder and vendoring: the command line's, else the config's."""
+) -> tuple[list[Path], Path | None, Path | None, bool]:
+    """The schema paths, output folder, JSON Schema folder and vendoring (the command
+    line's, else the config's); the output may be None only when a JSON Schema folder
+    is set.
+    """
     paths: list[Path] = arguments.paths
     output: Path | None = arguments.output
+    jsonschema: Path | None = arguments.jsonschema
     vendor: bool | None = arguments.vendor_runtime
-    if paths and output is not None:
-        return paths, output, bool(vendor)  # the config is not even read
+    if paths and (output is not None or jsonschema is not None):
+        return paths, output, jsonschema, bool(vendor)  # the config is not even read
     pyproject = find_pyproject(Path.cwd())
     config = read_config(pyproject) if pyproject is not None else None
     if config is not None:
         paths = paths or config.schemas or []
         output = output if output is not None else config.output
         vendor = vendor if vendor is not None else config.vendor_runtime
+        jsonschema = jsonschema if jsonschema is not None else config.jsonschema
 
     def found(key: str) -> str:
         if pyproject is None:
@@ -263,20 +297,22 @@ def _settings(
             "give PATH... or set schemas in [tool.foryjson] of pyproject.toml"
             f" ({found('schemas')})"
         )
-    if output is None:
+    if output is None and jsonschema is None:
         parser.error(
             "give -o/--output or set output in [tool.foryjson] of pyproject.toml"
             f" ({found('output')})"
         )
-    return paths, output, bool(vendor)
+    return paths, output, jsonschema, bool(vendor)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     parser = _parser()
     arguments = parser.parse_args(argv)
+    if arguments.language_schema is not None:
+        return _write_language_schema(arguments.language_schema)
     try:
-        paths, output, vendor_runtime = _settings(parser, arguments)
+        paths, output, jsonschema, vendor_runtime = _settings(parser, arguments)
     except ConfigError as error:
         print(f"foryjson-gen: error: {error}", file=sys.stderr)
         return 2
@@ -294,15 +330,49 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    from .jsonschema import ExportError
+
     try:
-        files = generate(paths, vendor_runtime=vendor_runtime)
-        return write_or_check(files, output, check=arguments.check)
+        status = 0
+        if output is not None:
+            files = generate(paths, vendor_runtime=vendor_runtime)
+            status = write_or_check(files, output, check=arguments.check)
+        if jsonschema is not None:
+            status = max(status, _export_jsonschema(paths, jsonschema, arguments.check))
+        return status
     except SchemaError as error:
         print(error, file=sys.stderr)
         print("foryjson-gen: 1 error, nothing written", file=sys.stderr)
-    except (GenerationError, OSError) as error:
+    except (GenerationError, ExportError, OSError) as error:
         print(f"foryjson-gen: error: {error}", file=sys.stderr)
     return 2
+
+
+def _export_jsonschema(paths: list[Path], folder: Path, check: bool) -> int:
+    """Export (or with ``check`` compare) one JSON Schema per model into ``folder``."""
+    from . import jsonschema
+    from .generate import find_schemas
+    from .schema import load_modules
+
+    files = jsonschema.export(load_modules(find_schemas(paths)))
+    return jsonschema.write_or_check(files, folder, check=check)
+
+
+def _write_language_schema(target: Path) -> int:
+    """Copy the JSON Schema of the schema language to ``target`` (``-``: stdout)."""
+    from .jsonschema import LANGUAGE_SCHEMA
+
+    text = LANGUAGE_SCHEMA.read_text(encoding="utf-8")
+    if str(target) == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as error:
+        print(f"foryjson-gen: error: cannot write {target}: {error}", file=sys.stderr)
+        return 2
+    print(f"foryjson-gen: wrote the schema language's JSON Schema to {target}")
+    return 0
 
 
 def run() -> None:
