@@ -127,6 +127,15 @@ public final class Interop {
     cases.add(new Case("orders", always, order, OrderModels::orders, OrderModels::orders));
     cases.add(new Case("orders_fory", nonNull, order, OrderModels::orders, OrderModels::orders));
     cases.add(single("blobs", always, BlobModels.Blobs.class, BlobModels::blobs));
+    JavaType numbers = always.constructType(ScalarModels.Numbers.class);
+    cases.add(
+        new Case(
+            "numbers",
+            always,
+            numbers,
+            () -> List.of(ScalarModels.lows(), ScalarModels.highs()),
+            () -> List.of(ScalarModels.lows(), ScalarModels.highs())));
+    cases.add(single("text", always, ScalarModels.Text.class, ScalarModels::text));
     cases.add(single("payment_card", nonNull, PaymentModels.Payment.class, Interop::card));
     cases.add(single("payment_bank", nonNull, PaymentModels.Payment.class, Interop::bank));
     cases.add(
