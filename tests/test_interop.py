@@ -17,6 +17,7 @@ The tests are skipped, with the reason, only when no JDK or no Jackson jars are 
 from __future__ import annotations
 
 import copy
+import datetime
 import hashlib
 import json
 import os
@@ -344,6 +345,19 @@ def _text() -> types.Text:
     )
 
 
+def _containers() -> types.Containers:
+    return types.Containers(
+        tags={"b", "a", "c", "Z"},
+        codes={3, -1, 2},
+        pair=("x", 2**63 - 1),
+        coordinates=(1.5, -0.25),
+        by_id={2: "two", -1: "minus one"},
+        by_color={types.Color.RED: [0, 255], types.Color.BLUE: []},
+        by_uuid={uuid.UUID(int=5): datetime.date(2026, 6, 21)},
+        nested=[{"k": (-128, True), "n": None}, {}],
+    )
+
+
 CASES: dict[str, Case] = {
     "media": Case(
         media.MediaContent.from_json, media.MediaContent.to_json_bytes, media_1
@@ -370,6 +384,9 @@ CASES: dict[str, Case] = {
         lambda java: java.replace(b'"single":1.4E-45,', b'"single":1e-45,'),
     ),
     "text": Case(types.Text.from_json, types.Text.to_json_bytes, _text),
+    "containers": Case(
+        types.Containers.from_json, types.Containers.to_json_bytes, _containers
+    ),
     "payment_card": Case(_as_payment, _write_payment, _card),
     "payment_bank": Case(_as_payment, _write_payment, _bank),
     "payment_bank_bare": Case(_as_payment, _write_payment, _bare_bank),
@@ -487,6 +504,7 @@ ECHOED: dict[str, tuple[str, str, Any]] = {
     "blobs": ("types", "Blobs", types.Blobs),
     "numbers": ("types", "Numbers", types.Numbers),
     "text": ("types", "Text", types.Text),
+    "containers": ("types", "Containers", types.Containers),
     "payment_card": ("payments", "Payment", payments.Payment),
     "payment_order": ("payments", "Order", payments.Order),
 }

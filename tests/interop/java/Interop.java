@@ -136,6 +136,12 @@ public final class Interop {
             () -> List.of(ScalarModels.lows(), ScalarModels.highs()),
             () -> List.of(ScalarModels.lows(), ScalarModels.highs())));
     cases.add(single("text", always, ScalarModels.Text.class, ScalarModels::text));
+    cases.add(
+        single(
+            "containers",
+            always,
+            ContainerModels.Containers.class,
+            ContainerModels::containers));
     cases.add(single("payment_card", nonNull, PaymentModels.Payment.class, Interop::card));
     cases.add(single("payment_bank", nonNull, PaymentModels.Payment.class, Interop::bank));
     cases.add(
