@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.IOException;
@@ -32,7 +33,8 @@ import java.util.function.Supplier;
  * </ul>
  *
  * <p>{@code check} and {@code echo} print {@code ok NAME} or {@code FAIL NAME: why} per case and
- * exit 1 when any case fails. A file holding many documents separates them with "\n".
+ * exit 1 when any case fails. A file holding many compact documents separates them with "\n";
+ * the pretty case is one document.
  */
 public final class Interop {
   private Interop() {}
@@ -44,6 +46,7 @@ public final class Interop {
     final JavaType type;
     final Supplier<List<?>> values;
     final Supplier<List<?>> afterRoundTrip;
+    boolean pretty;
 
     Case(String name, ObjectMapper mapper, JavaType type, Supplier<List<?>> values,
         Supplier<List<?>> afterRoundTrip) {
@@ -58,7 +61,11 @@ public final class Interop {
       List<byte[]> parts = new ArrayList<>();
       int size = 0;
       for (Object document : documents) {
-        byte[] part = mapper.writerFor(type).writeValueAsBytes(document);
+        ObjectWriter writer = mapper.writerFor(type);
+        if (pretty) {
+          writer = writer.withDefaultPrettyPrinter();
+        }
+        byte[] part = writer.writeValueAsBytes(document);
         parts.add(part);
         size += part.length + 1;
       }
@@ -123,6 +130,10 @@ public final class Interop {
     cases.add(single("media", always, MediaModels.MediaContent.class, MediaModels::media1));
     cases.add(
         single("media_extremes", always, MediaModels.MediaContent.class, MediaModels::extremes));
+    Case pretty =
+        single("media_pretty", always, MediaModels.MediaContent.class, MediaModels::media1);
+    pretty.pretty = true;
+    cases.add(pretty);
     JavaType order = always.constructType(OrderModels.Order.class);
     cases.add(new Case("orders", always, order, OrderModels::orders, OrderModels::orders));
     cases.add(new Case("orders_fory", nonNull, order, OrderModels::orders, OrderModels::orders));
@@ -271,7 +282,9 @@ public final class Interop {
     List<Object> documents = new ArrayList<>();
     String text = new String(json, StandardCharsets.UTF_8);
     int line = 0;
-    for (String document : text.split("\n", -1)) {
+    // A pretty document spans lines; the other files hold one compact document a line.
+    String[] parts = item.pretty ? new String[] {text} : text.split("\n", -1);
+    for (String document : parts) {
       line++;
       try {
         documents.add(item.mapper.readerFor(item.type).readValue(document));
