@@ -140,7 +140,7 @@ def for_scalar(scalar: Scalar) -> st.SearchStrategy[Any]:
     if name in ("str",):
         return TEXT
     if name == "char":
-        return st.characters(exclude_categories=["Cs"])
+        return st.characters(max_codepoint=0xFFFF, exclude_categories=["Cs"])
     if name == "float":
         return FLOATS
     if name == "float32":

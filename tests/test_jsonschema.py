@@ -307,7 +307,7 @@ def one_field_schema(tmp_path: Path, field: str, options: str = "") -> Any:
         ("uint64", [0, 2**64 - 1], [-1, 2**64]),
         ("float", [1.5, 3, "NaN", "-Infinity"], ["nan", "Inf", None, True]),
         ("float32", ["Infinity", 3.4e38], [3.5e38, "1.5"]),
-        ("char", ["a", "😀"], ["", "ab"]),
+        ("char", ["a", "\u20ac"], ["", "ab", "😀"]),
         (
             "uuid",
             ["0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0"],
@@ -628,7 +628,7 @@ def test_string_forms_match_their_readers_near_valid_text(
     try:
         read(text)
     except DecodeError as error:
-        if not error.message.startswith(BEYOND_PATTERNS):
+        if not any(reason in error.message for reason in BEYOND_PATTERNS):
             assert not check.is_valid(text), (text, error.message)
     else:
         assert check.is_valid(text), text

@@ -380,12 +380,19 @@ def text_value(**changes: Any) -> t.Text:
 
 
 def test_char_and_uuid_forms() -> None:
-    text = text_value(initial="\U0001f600").to_json()
+    text = text_value(initial="\u20ac").to_json()
     assert '"id":"0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"' in text
     upper = text.replace(
         "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0", "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0"
     )
-    assert t.Text.from_json(upper) == text_value(initial="\U0001f600")
+    assert t.Text.from_json(upper) == text_value(initial="\u20ac")
+    # As Java's char: one UTF-16 code unit, so nothing beyond U+FFFF.
+    with pytest.raises(EncodeError, match=r"char \(one character of the Basic"):
+        text_value(initial="\U0001f600").to_json()
+    emoji = text.replace('"initial":"\u20ac"', '"initial":"\\ud83d\\ude00"')
+    with pytest.raises(DecodeError) as raised:
+        t.Text.from_json(emoji)
+    assert raised.value.path == "$.initial"
 
 
 @pytest.mark.parametrize(

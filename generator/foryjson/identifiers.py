@@ -15,18 +15,27 @@ _UUID = re.compile(
 )
 
 
+_CHAR = "char (one character of the Basic Multilingual Plane, as Java's char)"
+
+
 def write_char(value: object) -> str:
-    """Write a one-character ``str`` as a JSON string."""
-    if type(value) is not str or len(value) != 1:
-        raise encode_mismatch(value, "char (a string of one character)")
+    """Write a one-character ``str`` as a JSON string; the character must fit Java's
+    16-bit ``char`` (U+0000 to U+FFFF, no surrogate)."""
+    if type(value) is not str or len(value) != 1 or not _is_java_char(value):
+        raise encode_mismatch(value, _CHAR)
     return escape_str(value)
 
 
 def read_char(data: object) -> str:
-    """Read a JSON string of exactly one character."""
-    if type(data) is not str or len(data) != 1:
-        raise decode_mismatch(data, "char (a string of one character)")
+    """Read a JSON string of exactly one character that fits Java's ``char``."""
+    if type(data) is not str or len(data) != 1 or not _is_java_char(data):
+        raise decode_mismatch(data, _CHAR)
     return data
+
+
+def _is_java_char(text: str) -> bool:
+    code = ord(text)
+    return code <= 0xFFFF and not 0xD800 <= code <= 0xDFFF
 
 
 def write_uuid(value: object) -> str:

@@ -447,7 +447,13 @@ def scalar_schema(scalar: Scalar) -> dict[str, object]:
     if name == "str":
         return {"type": "string"}
     if name == "char":
-        return {"type": "string", "minLength": 1, "maxLength": 1}
+        # One UTF-16 code unit, as Java's char: no character beyond U+FFFF.
+        return {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 1,
+            "pattern": "^[^\\U00010000-\\U0010FFFF]$",
+        }
     if name == "uuid":
         return {"type": "string", "format": "uuid", "pattern": _UUID}
     if name == "bytes":
