@@ -76,3 +76,69 @@ def test_smoke_mode_runs_and_reports_skips() -> None:
     for name in CONTENDERS:
         status = "SKIP" if unavailable(name) else "ok  "
         assert f"{status} {name}" in result.stdout
+
+
+def _result(
+    contender: str, operation: str, ratio: float, **extra: object
+) -> dict[str, object]:
+    return {
+        "contender": contender,
+        "workload": "media",
+        "operation": operation,
+        "seconds": ratio * 1e-5,
+        "ratio": ratio,
+        "ratio_low": ratio * 0.9,
+        "ratio_high": ratio * 1.1,
+        "document_bytes": 488.0,
+        "exact": True,
+        **extra,
+    }
+
+
+def test_report_renders_ratios_reasons_and_the_hand_written_notes() -> None:
+    from benchmarks import report
+
+    document = {
+        "mode": "quick",
+        "seconds": 60,
+        "environment": {
+            "implementation": "CPython",
+            "python": "3.11.7",
+            "platform": "Linux",
+            "cpus": 2,
+            "versions": {"msgspec": "0.23.0"},
+        },
+        "skipped": {"foryjson-orjson": "backend not available"},
+        "capabilities": {},
+        "results": [
+            _result("foryjson", "encode", 1.0, alloc_blocks=1, alloc_bytes=521),
+            _result("foryjson", "decode", 1.0),
+            _result("msgspec", "encode", 0.25),
+            _result("msgspec", "decode", 0.5),
+            _result("pydantic", "encode", 2.0),
+            {
+                "contender": "pydantic",
+                "workload": "media",
+                "operation": "decode",
+                "na": "cannot say",
+            },
+        ],
+        "cold_start": [
+            {
+                "contender": "foryjson",
+                "workload": "media",
+                "seconds": 0.05,
+                "seconds_low": 0.04,
+                "seconds_high": 0.06,
+                "runs": 3,
+            },
+        ],
+    }
+    text = report.page(document, chart_name=None)
+    assert report.NOTES.read_text().strip().splitlines()[0] in text
+    # pydantic's encode is 2.0 x foryjson and 8.00 x msgspec (2.0 / 0.25).
+    assert "| pydantic | 20 µs | 2.00 (1.80-2.20) | 8.00 | n/a |" in text
+    assert "| pydantic | media | n/a: cannot say |" in text
+    assert "| foryjson | 50 ms (40-60) |" in text
+    assert "| foryjson | 1 / 521 B |" in text
+    assert "Not run: foryjson-orjson (backend not available)." in text

@@ -52,6 +52,9 @@ SMALL = ("media", "users_1", "users_10", "clients_1", "clients_10")
 LARGE = ("users_1000", "clients_1000")
 """The workloads whose peak memory is measured."""
 
+QUICK = tuple(w for w in WORKLOADS if not w.endswith(("_100", "_1000")))
+"""The workloads of ``--quick``: all but the 100 and 1000 KB payloads."""
+
 MEMORY = ("media", "users_10", "clients_10", "orders", "filetree", *LARGE)
 """The workloads whose allocations the pages report (``--quick`` measures only these)."""
 
