@@ -235,10 +235,10 @@ def chart(results: Results, path: Path) -> bool:
     """Bars of speed relative to pydantic v2 per workload and operation; False if
     pydantic or matplotlib is missing."""
     try:
-        import matplotlib
+        import matplotlib  # type: ignore[import-not-found, unused-ignore]
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return False
     if BASELINE not in results.contenders:
