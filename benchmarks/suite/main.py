@@ -6,8 +6,9 @@ Modes:
   expected documents (:mod:`benchmarks.suite.check`); a contender whose packages are
   missing, or whose probe fails, is reported as skipped, with the reason.
 - default (full): the smoke checks, then one fresh process per (workload, operation,
-  contender), ``python -m benchmarks.suite.run``: 21 alternating rounds of about 40 ms
-  batches, then the allocation pass; then the cold starts (11 runs each). Results go to
+  contender), ``python -m benchmarks.suite.run``: 21 alternating rounds of batches of
+  about 40 ms (for the slower side), then the allocation pass; then the cold starts
+  (7 runs each). Results go to
   ``benchmarks/results.json`` (``--output`` to change it).
 - ``--quick``: the workloads up to 10 KB (``QUICK``: the 100 and 1000 KB payloads use
   the same models), one process per contender for all of them, 5 rounds of about 5 ms
@@ -57,7 +58,7 @@ from benchmarks.suite.workloads import (
 RESULTS = Path(__file__).resolve().parents[1] / "results.json"
 COLD_START = ("media", "users_1", "orders")
 """Workloads whose models are timed from a cold start."""
-COLD_RUNS = {"quick": 3, "full": 11}
+COLD_RUNS = {"quick": 3, "full": 7}
 
 
 def smoke(

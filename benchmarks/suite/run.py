@@ -74,11 +74,19 @@ def document_bytes(codec: Codec, workload: str) -> float:
 
 
 def calibrate(functions: list[Callable[[], Any]], target: float) -> int:
-    """Calls per batch so that the fastest function's batch lasts about ``target`` s."""
+    """Calls per batch so that the slowest function's batch lasts about ``target`` s,
+    and the fastest one's at least a tenth of it.
+
+    Both sides of a pair run the same number of calls; sizing batches by the slower
+    side keeps a contender 50 times slower than foryjson from taking 50 times as long,
+    while the faster side's batch stays long enough to time steadily.
+    """
     for function in functions:
         function()
-    fastest = min(per_call(function, 1) for function in functions)
-    return max(1, math.ceil(target / max(fastest, 1e-9)))
+    times = [max(per_call(function, 1), 1e-9) for function in functions]
+    by_slowest = math.ceil(target / max(times))
+    by_fastest = math.ceil(target / 10 / min(times))
+    return max(1, by_slowest, by_fastest)
 
 
 def timing(
