@@ -145,11 +145,9 @@ def workload_tables(results: Results) -> list[str]:
     return lines
 
 
-def cold_table(document: dict[str, Any]) -> list[str]:
+def cold_table(document: dict[str, Any], results: Results) -> list[str]:
     rows_by: dict[str, dict[str, str]] = {}
-    workloads: list[str] = []
     for item in document.get("cold_start", []):
-        workloads.append(item["workload"])
         cell = (
             "n/a"
             if "na" in item
@@ -159,11 +157,13 @@ def cold_table(document: dict[str, Any]) -> list[str]:
         rows_by.setdefault(item["contender"], {})[item["workload"]] = cell
     if not rows_by:
         return ["No cold-start measurements in this results file.", ""]
-    columns = list(dict.fromkeys(workloads))
+    measured = {w for cells in rows_by.values() for w in cells}
+    columns = [w for w in results.workloads if w in measured]
     runs = next((i["runs"] for i in document["cold_start"] if "runs" in i), 0)
-    rows = [
-        [name, *(cells.get(w, "") for w in columns)] for name, cells in rows_by.items()
-    ]
+    # The interpreter alone first, then the contenders in the order of the tables.
+    names = [n for n in rows_by if n not in results.contenders]
+    names += [n for n in results.contenders if n in rows_by]
+    rows = [[name, *(rows_by[name].get(w, "") for w in columns)] for name in names]
     return [
         f"Median of {runs} fresh processes (range), milliseconds from starting the"
         " interpreter to the end of the first decode and encode.",
@@ -295,7 +295,7 @@ def page(document: dict[str, Any], chart_name: str | None) -> str:
             "",
         ]
     lines += ["## Results per workload", "", *workload_tables(results)]
-    lines += ["## Cold start", "", *cold_table(document)]
+    lines += ["## Cold start", "", *cold_table(document, results)]
     lines += [
         "## Allocations",
         "",
