@@ -3,17 +3,20 @@
 Run ``python -m benchmarks`` (a full run, writing ``benchmarks/results.json``),
 ``python -m benchmarks --quick`` (a short run, a table only) or
 ``python -m benchmarks --smoke`` (no timing: every contender must write and read the
-expected documents). See :mod:`benchmarks.suite.main` for the method.
+expected documents), then ``python -m benchmarks.report`` to regenerate
+``docs/performance.md`` and its chart. See :mod:`benchmarks.suite.main` for the method.
 
 Layout:
 
 - :mod:`.workloads`: the workloads as plain data and as the expected documents
-  (MediaContent ``media.1``; the 200 orders with thumbnails).
+  (MediaContent ``media.1``; Users and Clients at 1 to 1000 KB; the 512-byte array
+  in three forms; the 200 orders with thumbnails; msgspec's file tree).
 - :mod:`.contender`: what a contender module provides, and the registry of contenders.
 - :mod:`.contenders`: one module per contender, each defining its own models and
   ``encode(obj) -> bytes`` / ``decode(bytes) -> obj`` per workload.
 - :mod:`.check`: the document checks behind ``--smoke``.
-- :mod:`.run`: one timing in one process,
-  ``python -m benchmarks.suite.run CONTENDER WORKLOAD OPERATION``.
+- :mod:`.run`: timings and the allocation pass in one process,
+  ``python -m benchmarks.suite.run CONTENDER [--workloads ...] [--operations ...]``.
+- :mod:`.coldstart`: one fresh interpreter's first round trip.
 - :mod:`.main`: the driver, the table and the results file.
 """

@@ -9,7 +9,8 @@ For every document of a workload a contender must
 - when the codec claims ``exact``, write the expected bytes; when it claims
   ``reads_expected``, decode the expected bytes to an object equal to the built one.
 
-MediaContent media.1 must be exact for every contender.
+MediaContent media.1 must be exact for every contender. A contender without a codec for
+a workload must say why (``Contender.unsupported``); the check then reports "n/a".
 """
 
 from __future__ import annotations
@@ -36,7 +37,11 @@ def shape(tree: Any) -> Any:
 
 def check(contender: Contender, workload: str) -> str:
     """Check one contender on one workload; a one-line summary, or ``CheckFailed``."""
-    codec = contender.codecs[workload]
+    codec = contender.codecs.get(workload)
+    if codec is None:
+        if workload not in contender.unsupported:
+            raise CheckFailed(f"{contender.name} {workload}: no codec and no reason")
+        return f"n/a: {contender.unsupported[workload]}"
     if workload == "media" and not codec.exact:
         raise CheckFailed(f"{contender.name}: media.1 must be written exactly")
     documents = expected(workload)

@@ -21,7 +21,7 @@ from typing import Any
 class Codec:
     """One contender's models and codec for one workload."""
 
-    build: Callable[[dict[str, Any]], Any]
+    build: Callable[[Any], Any]
     """The workload's plain data (one document) to the contender's object."""
     encode: Callable[[Any], bytes]
     decode: Callable[[bytes], Any]
@@ -42,6 +42,12 @@ class Contender:
     distributions: tuple[str, ...]
     """Installed distributions whose versions the results report."""
     codecs: dict[str, Codec] = field(default_factory=dict)
+    unsupported: dict[str, str] = field(default_factory=dict)
+    """Workloads without a codec, each with the reason (shown as n/a in the tables)."""
+
+    def reason(self, workload: str) -> str:
+        """Why the contender has no codec for ``workload``."""
+        return self.unsupported.get(workload, "no codec for this workload")
 
 
 @dataclass(frozen=True)
@@ -50,17 +56,44 @@ class Entry:
 
     module: str
     requires: tuple[str, ...]
+    probe: Callable[[], str | None] | None = None
+    """Run once the packages are there: a reason the contender cannot run, or None."""
 
 
 _PACKAGE = "benchmarks.suite.contenders"
 
+
+def _orjson_backend() -> str | None:
+    # The facade gains its backend argument in a later runtime; older ones reject it.
+    from foryjson import ForyJson
+    from generated import media
+
+    try:
+        ForyJson(media, backend="orjson")  # type: ignore[call-arg, unused-ignore]
+    except TypeError:
+        return "backend not available: ForyJson(..., backend='orjson') is not supported"
+    return None
+
+
 CONTENDERS: dict[str, Entry] = {
     "foryjson": Entry(f"{_PACKAGE}.with_foryjson", ()),
+    "foryjson-orjson": Entry(
+        f"{_PACKAGE}.with_foryjson_orjson", ("orjson",), _orjson_backend
+    ),
     "msgspec": Entry(f"{_PACKAGE}.with_msgspec", ("msgspec",)),
     "pydantic": Entry(f"{_PACKAGE}.with_pydantic", ("pydantic",)),
-    "mashumaro": Entry(f"{_PACKAGE}.with_mashumaro", ("mashumaro", "orjson")),
-    "cattrs": Entry(f"{_PACKAGE}.with_cattrs", ("cattrs", "attrs")),
+    "mashumaro-orjson": Entry(f"{_PACKAGE}.with_mashumaro", ("mashumaro", "orjson")),
+    "mashumaro-json": Entry(f"{_PACKAGE}.with_mashumaro_json", ("mashumaro",)),
+    "cattrs-json": Entry(f"{_PACKAGE}.with_cattrs", ("cattrs", "attrs")),
+    "cattrs-orjson": Entry(
+        f"{_PACKAGE}.with_cattrs_orjson", ("cattrs", "attrs", "orjson")
+    ),
+    "orjson": Entry(f"{_PACKAGE}.with_orjson", ("orjson",)),
     "stdlib": Entry(f"{_PACKAGE}.with_stdlib", ()),
+    "dataclasses-json": Entry(
+        f"{_PACKAGE}.with_dataclasses_json", ("dataclasses_json",)
+    ),
+    "marshmallow": Entry(f"{_PACKAGE}.with_marshmallow", ("marshmallow",)),
 }
 """Every contender by name; ``foryjson`` is the reference the ratios are taken against."""
 
@@ -74,6 +107,15 @@ def missing(name: str) -> list[str]:
         for package in CONTENDERS[name].requires
         if importlib.util.find_spec(package) is None
     ]
+
+
+def unavailable(name: str) -> str | None:
+    """Why ``name`` cannot run here (packages missing, a probe failing), or None."""
+    absent = missing(name)
+    if absent:
+        return f"not installed: {', '.join(absent)}"
+    probe = CONTENDERS[name].probe
+    return probe() if probe is not None else None
 
 
 def load(name: str) -> Contender:

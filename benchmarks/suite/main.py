@@ -1,54 +1,78 @@
-"""The driver behind ``python -m benchmarks``: checks, timings, the table, the results file.
+"""The driver behind ``python -m benchmarks``: checks, timings, allocations, cold start.
 
 Modes:
 
-- ``--smoke``: no timing. Every contender whose packages are installed must write and
-  read the expected documents (:mod:`benchmarks.suite.check`); a contender whose
-  packages are missing is reported as skipped, with the reason.
+- ``--smoke``: no timing. Every contender that can run here must write and read the
+  expected documents (:mod:`benchmarks.suite.check`); a contender whose packages are
+  missing, or whose probe fails, is reported as skipped, with the reason.
 - default (full): the smoke checks, then one fresh process per (workload, operation,
-  contender), ``python -m benchmarks.suite.run``: 31 alternating rounds, batches of
-  about 50 ms; results go to ``benchmarks/results.json`` (``--output`` to change it).
-- ``--quick``: the same with 11 rounds of about 20 ms batches, well under two minutes;
-  the table only, unless ``--output`` is given.
+  contender), ``python -m benchmarks.suite.run``: 21 alternating rounds of batches of
+  about 40 ms (for the slower side), then the allocation pass; then the cold starts
+  (7 runs each). Results go to
+  ``benchmarks/results.json`` (``--output`` to change it).
+- ``--quick``: the workloads up to 10 KB (``QUICK``: the 100 and 1000 KB payloads use
+  the same models), one process per contender for all of them, 5 rounds of about 5 ms
+  batches, allocations for the workloads the page reports, 3 cold-start runs; the
+  table only, unless ``--output`` is given.
 
 Method. Each process imports one contender's library (plus foryjson, which needs only
 the standard library) and builds the contender's own objects and documents from the
 same plain data. ``encode`` writes every object of the workload, ``decode`` reads every
-one of the contender's own documents (for orders these differ from Jackson's bytes where
-the contender's ``capabilities`` note says). After a warm-up, the contender and foryjson
-run the same operation in alternating rounds (A B, B A, ...) with
+one of the contender's own documents (these differ from the expected bytes only where
+the contender's ``capabilities`` note says). After a warm-up, the contender and
+foryjson run the same operation in alternating rounds (A B, B A, ...) with
 :func:`benchmarks.timing.paired`; "ratio" is the median over rounds of contender time /
 foryjson time (below 1: faster than foryjson), with the range of the per-round ratios.
-Times are medians per document. Versions of Python and every contender are printed and
-stored.
+Times are medians per document. Allocations come from a separate ``tracemalloc`` pass.
+Cold start is the time from starting a fresh interpreter to the end of its first
+decode and encode of a workload's document. Versions of Python and every contender are
+printed and stored.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import statistics
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 from benchmarks.suite.check import CheckFailed, check
-from benchmarks.suite.contender import CONTENDERS, load, missing, versions
+from benchmarks.suite.contender import CONTENDERS, load, unavailable, versions
 from benchmarks.suite.run import OPERATIONS
-from benchmarks.suite.workloads import WORKLOADS
+from benchmarks.suite.workloads import (
+    DATA_ENV,
+    MEMORY,
+    QUICK,
+    WORKLOADS,
+    plain,
+    save,
+)
 
 RESULTS = Path(__file__).resolve().parents[1] / "results.json"
+COLD_START = ("media", "users_1", "orders")
+"""Workloads whose models are timed from a cold start."""
+COLD_RUNS = {"quick": 3, "full": 7}
 
 
-def smoke(names: list[str], workloads: list[str]) -> tuple[list[str], list[str]]:
-    """Check each contender; returns (contenders that passed, failure messages)."""
+def smoke(
+    names: list[str], workloads: list[str]
+) -> tuple[list[str], list[str], dict[str, str]]:
+    """Check each contender; (contenders that passed, failure messages, skip reasons)."""
     passed: list[str] = []
     failures: list[str] = []
+    skipped: dict[str, str] = {}
     for name in names:
-        absent = missing(name)
-        if absent:
-            print(f"SKIP {name}: not installed: {', '.join(absent)}")
+        reason = unavailable(name)
+        if reason:
+            skipped[name] = reason
+            print(f"SKIP {name}: {reason}")
             continue
         contender = load(name)
         ok = True
@@ -63,10 +87,11 @@ def smoke(names: list[str], workloads: list[str]) -> tuple[list[str], list[str]]
                 print(f"ok   {name} {workload}: {summary}")
         if ok:
             passed.append(name)
-    return passed, failures
+    return passed, failures, skipped
 
 
 def environment(names: list[str]) -> dict[str, Any]:
+    """Python, platform and the version of every distribution the contenders use."""
     found: dict[str, str] = {}
     for name in names:
         found |= versions(load(name))
@@ -74,22 +99,106 @@ def environment(names: list[str]) -> dict[str, Any]:
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "platform": platform.platform(),
+        "cpus": os.cpu_count(),
         "versions": found,
     }
 
 
-def time_one(name: str, workload: str, operation: str, quick: bool) -> dict[str, Any]:
-    command = [sys.executable, "-m", "benchmarks.suite.run", name, workload, operation]
-    if quick:
-        command.append("--quick")
+def run(
+    name: str,
+    workloads: list[str],
+    operations: list[str],
+    mode: str,
+    memory: tuple[str, ...],
+) -> list[dict[str, Any]]:
+    """Time ``name`` in a fresh process; its list of results."""
+    command = [
+        sys.executable,
+        "-m",
+        "benchmarks.suite.run",
+        name,
+        "--workloads",
+        ",".join(workloads),
+        "--operations",
+        ",".join(operations),
+        "--mode",
+        mode,
+        "--memory",
+        ",".join(memory),
+    ]
     completed = subprocess.run(  # noqa: S603 - our own module, fixed arguments
-        command, capture_output=True, text=True, check=True
+        command, capture_output=True, text=True, check=False
     )
-    result: dict[str, Any] = json.loads(completed.stdout)
-    return result
+    if completed.returncode:
+        raise RuntimeError(f"{' '.join(command)} failed:\n{completed.stderr}")
+    results: list[dict[str, Any]] = json.loads(completed.stdout)
+    return results
+
+
+def cold_start(names: list[str], runs: int, directory: Path) -> list[dict[str, Any]]:
+    """Median seconds from interpreter start to the end of a first round trip."""
+    rows: list[dict[str, Any]] = []
+    jobs: list[tuple[str, str, str, Path]] = []
+    for workload in COLD_START:
+        path = directory / f"cold-{workload}-foryjson.json"
+        path.write_bytes(
+            load("foryjson")
+            .codecs[workload]
+            .encode(load("foryjson").codecs[workload].build(plain(workload)[0]))
+        )
+        jobs.append(("(interpreter alone)", "-", workload, path))
+        for name in names:
+            codec = load(name).codecs.get(workload)
+            if codec is None:
+                rows.append(
+                    {
+                        "contender": name,
+                        "workload": workload,
+                        "na": load(name).reason(workload),
+                    }
+                )
+                continue
+            path = directory / f"cold-{workload}-{name}.json"
+            path.write_bytes(codec.encode(codec.build(plain(workload)[0])))
+            jobs.append((name, CONTENDERS[name].module, workload, path))
+    for name, module, workload, path in jobs:
+        times = []
+        for _ in range(runs):
+            started = time.time()
+            completed = subprocess.run(  # noqa: S603 - our own module, fixed arguments
+                [
+                    sys.executable,
+                    "-m",
+                    "benchmarks.suite.coldstart",
+                    module,
+                    workload,
+                    str(path),
+                    repr(started),
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            times.append(float(completed.stdout))
+        rows.append(
+            {
+                "contender": name,
+                "workload": workload,
+                "seconds": statistics.median(times),
+                "seconds_low": min(times),
+                "seconds_high": max(times),
+                "runs": runs,
+            }
+        )
+        print(
+            f"  cold start {workload} {name}: {statistics.median(times) * 1e3:.0f} ms",
+            flush=True,
+        )
+    return rows
 
 
 def table(results: list[dict[str, Any]], env: dict[str, Any]) -> str:
+    """The results as a plain-text table (see :mod:`benchmarks.report` for the page)."""
     packages = ", ".join(f"{key} {value}" for key, value in env["versions"].items())
     lines = [
         f"{env['implementation']} {env['python']} on {env['platform']}",
@@ -97,32 +206,39 @@ def table(results: list[dict[str, Any]], env: dict[str, Any]) -> str:
         "times are medians per document; ratio = contender time / foryjson time,"
         " paired in one process (below 1: faster than foryjson)",
         "",
-        f"{'workload':8} {'op':6} {'contender':10} {'per doc':>11} {'ratio':>7}"
-        f"  {'range':13} {'bytes/doc':>9}  same bytes",
+        f"{'workload':13} {'op':6} {'contender':16} {'per doc':>12} {'ratio':>7}"
+        f"  {'range':11} {'bytes/doc':>9} same",
     ]
     for item in results:
+        head = f"{item['workload']:13} {item['operation']:6} {item['contender']:16}"
+        if "na" in item:
+            lines.append(f"{head} n/a: {item['na']}")
+            continue
         spread = f"{item['ratio_low']:.2f}-{item['ratio_high']:.2f}"
         exact = "yes" if item["exact"] else "no"
         lines.append(
-            f"{item['workload']:8} {item['operation']:6} {item['contender']:10}"
-            f" {item['seconds'] * 1e6:9.2f}us {item['ratio']:7.2f}  {spread:13}"
-            f" {item['document_bytes']:9.0f}  {exact}"
+            f"{head} {item['seconds'] * 1e6:10.2f}us {item['ratio']:7.2f}  {spread:11}"
+            f" {item['document_bytes']:9.0f} {exact}"
         )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m benchmarks", description=__doc__.split("\n\n")[0]
+        prog="python -m benchmarks", description=(__doc__ or "").split("\n\n")[0]
     )
     parser.add_argument("--smoke", action="store_true", help="check documents only")
     parser.add_argument("--quick", action="store_true", help="short timing run")
     parser.add_argument("--contenders", default=",".join(CONTENDERS))
-    parser.add_argument("--workloads", default=",".join(WORKLOADS))
+    parser.add_argument(
+        "--workloads", help="comma-separated (default: all; --quick: QUICK)"
+    )
+    parser.add_argument("--no-cold-start", action="store_true")
     parser.add_argument("--output", type=Path, help="results file to write")
     args = parser.parse_args(argv)
     names = [name for name in args.contenders.split(",") if name]
-    workloads = [name for name in args.workloads.split(",") if name]
+    chosen = args.workloads or ",".join(QUICK if args.quick else WORKLOADS)
+    workloads = [name for name in chosen.split(",") if name]
     for name in names:
         if name not in CONTENDERS:
             parser.error(f"unknown contender {name!r}; known: {', '.join(CONTENDERS)}")
@@ -131,50 +247,71 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(
                 f"unknown workload {workload!r}; known: {', '.join(WORKLOADS)}"
             )
-    passed, failures = smoke(names, workloads)
+    passed, failures, skipped = smoke(names, workloads)
     if failures:
         return 1
     if args.smoke:
         return 0
+    mode = "quick" if args.quick else "full"
     env = environment(passed)
+    started = time.time()
     results: list[dict[str, Any]] = []
-    for workload in workloads:
-        for operation in OPERATIONS:
+    with tempfile.TemporaryDirectory(prefix="foryjson-bench-") as directory:
+        data = Path(directory) / "plain.pickle"
+        save(workloads, data)
+        os.environ[DATA_ENV] = str(data)
+        if mode == "quick":
             for name in passed:
-                result = time_one(name, workload, operation, args.quick)
-                codec = load(name).codecs[workload]
-                result["exact"] = codec.exact
-                results.append(result)
-                print(
-                    f"  {workload} {operation} {name}: ratio {result['ratio']:.2f}",
-                    flush=True,
-                )
+                results += run(name, workloads, list(OPERATIONS), mode, MEMORY)
+                print(f"  timed {name}", flush=True)
+        else:
+            for workload in workloads:
+                for operation in OPERATIONS:
+                    for name in passed:
+                        contender = load(name)
+                        if workload in contender.codecs:
+                            results += run(
+                                name, [workload], [operation], mode, WORKLOADS
+                            )
+                        else:  # no process to start for "n/a"
+                            results.append(
+                                {
+                                    "contender": name,
+                                    "workload": workload,
+                                    "operation": operation,
+                                    "mode": mode,
+                                    "na": contender.reason(workload),
+                                }
+                            )
+                    print(f"  timed {workload} {operation}", flush=True)
+        cold = (
+            []
+            if args.no_cold_start
+            else cold_start(passed, COLD_RUNS[mode], Path(directory))
+        )
     print()
     print(table(results, env))
     capabilities = {
         name: {
             workload: load(name).codecs[workload].capabilities
             for workload in workloads
-            if load(name).codecs[workload].capabilities
+            if workload in load(name).codecs
+            and load(name).codecs[workload].capabilities
         }
         for name in passed
     }
-    notes = [
-        f"- {name} {workload}: {note}"
-        for name, per_workload in capabilities.items()
-        for workload, note in per_workload.items()
-    ]
-    if notes:
-        print("\ncapabilities (where documents differ from Jackson's):")
-        print("\n".join(notes))
     output = args.output or (None if args.quick else RESULTS)
     if output is not None:
         document = {
-            "mode": "quick" if args.quick else "full",
+            "mode": mode,
+            "seconds": time.time() - started,
             "environment": env,
             "method": __doc__,
+            "skipped": skipped,
+            "descriptions": {name: load(name).description for name in passed},
             "capabilities": capabilities,
             "results": results,
+            "cold_start": cold,
         }
         output.write_text(json.dumps(document, indent=2) + "\n")
         print(f"\nwrote {output}")

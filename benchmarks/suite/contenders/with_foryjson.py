@@ -1,17 +1,23 @@
-"""foryjson: the generated modules ``generated.media`` and ``generated.orders``.
+"""foryjson: the generated modules, standard-library backend.
 
-The runtime's standard-library backend: the ``json`` module's C scanner reads, generated
-encoder functions write. These modules are generated with Jackson's defaults, so the
-documents are the expected ones byte for byte.
+The ``json`` module's C scanner reads, generated encoder functions write. The modules
+are generated with Jackson's defaults, so the documents are the expected ones byte for
+byte; byte arrays are root values, written and read by the runtime's ``foryjson.binary``
+functions around its reader. The file tree writes UTC as ``Z`` and compact separators,
+where msgspec's input text has ``+00:00`` and ``json.dumps`` spacing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from benchmarks.suite import workloads
 from benchmarks.suite.contender import Codec, Contender
-from generated import media, orders
+from benchmarks.workloads import SIZES_KB
+from foryjson import binary
+from foryjson.reader import read
+from generated import clients, filetree, media, orders, users
 
 
 def build_media(data: dict[str, Any]) -> media.MediaContent:
@@ -49,12 +55,52 @@ def build_order(data: dict[str, Any]) -> orders.Order:
     return order
 
 
-def _encode_media(value: media.MediaContent) -> bytes:
-    return value.to_json_bytes()
+def build_users(data: dict[str, Any]) -> users.Users:
+    built: users.Users = workloads.build_users(users, data)
+    return built
 
 
-def _encode_order(value: orders.Order) -> bytes:
-    return value.to_json_bytes()
+def build_clients(data: dict[str, Any]) -> clients.Clients:
+    built: clients.Clients = workloads.build_clients(clients, data)
+    return built
+
+
+def build_tree(data: dict[str, Any]) -> filetree.Node:
+    built: filetree.Node = workloads.build_node(filetree, data)
+    return built
+
+
+def _to_bytes(value: Any) -> bytes:
+    data: bytes = value.to_json_bytes()
+    return data
+
+
+def _encode_tree(value: filetree.Node) -> bytes:
+    # Through the base class, so that the root is written with its "type" property.
+    return filetree.Node.to_json_bytes(value)
+
+
+def _byte_codec(form: str) -> Codec:
+    write: Callable[[bytes], str] = getattr(binary, f"write_{form}")
+    read_form: Callable[[Any], bytes] = getattr(binary, f"read_{form}")
+
+    def encode(value: bytes) -> bytes:
+        return write(value).encode()
+
+    def decode(data: bytes) -> bytes:
+        return read_form(read(data))
+
+    return Codec(bytes, encode, decode, exact=True, reads_expected=True)
+
+
+_TREE_NOTE = (
+    "UTC written as Z and compact separators; msgspec's input text has +00:00"
+    " and json.dumps spacing"
+)
+
+
+def _sized(family: str, codec: Codec) -> dict[str, Codec]:
+    return {f"{family}_{size}": codec for size in SIZES_KB}
 
 
 CONTENDER = Contender(
@@ -64,17 +110,33 @@ CONTENDER = Contender(
     codecs={
         "media": Codec(
             build=build_media,
-            encode=_encode_media,
+            encode=_to_bytes,
             decode=media.MediaContent.from_json,
             exact=True,
             reads_expected=True,
         ),
+        **_sized(
+            "users", Codec(build_users, _to_bytes, users.Users.from_json, True, True)
+        ),
+        **_sized(
+            "clients",
+            Codec(build_clients, _to_bytes, clients.Clients.from_json, True, True),
+        ),
+        **{f"bytes_{form}": _byte_codec(form) for form in workloads.BYTE_FORMS},
         "orders": Codec(
             build=build_order,
-            encode=_encode_order,
+            encode=_to_bytes,
             decode=orders.Order.from_json,
             exact=True,
             reads_expected=True,
+        ),
+        "filetree": Codec(
+            build=build_tree,
+            encode=_encode_tree,
+            decode=filetree.Node.from_json,
+            exact=False,
+            reads_expected=True,
+            capabilities=_TREE_NOTE,
         ),
     },
 )

@@ -16,13 +16,17 @@ import enum
 import sys
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Annotated, Any, Literal
+from uuid import UUID
 
 from mashumaro.config import BaseConfig  # type: ignore[import-not-found, unused-ignore]
 from mashumaro.mixins.orjson import DataClassORJSONMixin  # type: ignore[import-not-found, unused-ignore]
+from mashumaro.types import Discriminator  # type: ignore[import-not-found, unused-ignore]
 
 from benchmarks.suite import workloads
 from benchmarks.suite.contender import Codec, Contender
+from benchmarks.suite.contenders.enums import EyeColor, Permissions
+from benchmarks.workloads import SIZES_KB
 
 
 class Player(enum.Enum):
@@ -144,6 +148,133 @@ class Order(DataClassORJSONMixin):
     Config = _ByAlias
 
 
+@dataclass
+class Friend(DataClassORJSONMixin):
+    id: str
+    name: str
+
+
+@dataclass
+class User(DataClassORJSONMixin):
+    id: str
+    index: int
+    guid: str
+    is_active: bool = field(metadata={"alias": "isActive"})
+    balance: str
+    picture: str
+    age: int
+    eye_color: str = field(metadata={"alias": "eyeColor"})
+    name: str
+    gender: str
+    company: str
+    email: str
+    phone: str
+    address: str
+    about: str
+    registered: str
+    latitude: float
+    longitude: float
+    tags: list[str]
+    friends: list[Friend]
+    greeting: str
+    favorite_fruit: str = field(metadata={"alias": "favoriteFruit"})
+
+    Config = _ByAlias
+
+
+@dataclass
+class Users(DataClassORJSONMixin):
+    users: list[User]
+
+
+@dataclass
+class Partner(DataClassORJSONMixin):
+    id: int
+    name: str
+    since: str
+
+
+@dataclass
+class Client(DataClassORJSONMixin):
+    id: int
+    index: int
+    guid: UUID
+    is_active: bool = field(metadata={"alias": "isActive"})
+    balance: Decimal
+    picture: str
+    age: int
+    eye_color: EyeColor = field(metadata={"alias": "eyeColor"})
+    name: str
+    gender: str
+    company: str
+    emails: list[str]
+    phones: list[int]
+    address: str
+    about: str
+    registered: dt.date
+    latitude: float
+    longitude: float
+    tags: list[str]
+    partners: list[Partner]
+
+    Config = _ByAlias
+
+
+@dataclass
+class Clients(DataClassORJSONMixin):
+    clients: list[Client]
+
+
+class _OmitNone(BaseConfig):
+    omit_none = True
+
+
+@dataclass(kw_only=True)
+class File(DataClassORJSONMixin):
+    type: Literal["file"] = "file"
+    name: str
+    created_by: str
+    created_at: dt.datetime
+    updated_by: str | None = None
+    updated_at: dt.datetime | None = None
+    nbytes: int
+    permissions: Permissions
+
+    Config = _OmitNone
+
+
+@dataclass(kw_only=True)
+class Directory(DataClassORJSONMixin):
+    type: Literal["directory"] = "directory"
+    name: str
+    created_by: str
+    created_at: dt.datetime
+    updated_by: str | None = None
+    updated_at: dt.datetime | None = None
+    contents: list[
+        Annotated[
+            File | Directory, Discriminator(field="type", include_supertypes=True)
+        ]
+    ]
+
+    Config = _OmitNone
+
+
+def build_users(data: dict[str, Any]) -> Users:
+    built: Users = workloads.build_users(sys.modules[__name__], data)
+    return built
+
+
+def build_clients(data: dict[str, Any]) -> Clients:
+    built: Clients = workloads.build_clients(sys.modules[__name__], data)
+    return built
+
+
+def build_tree(data: dict[str, Any]) -> Directory:
+    built: Directory = workloads.build_node(sys.modules[__name__], data)
+    return built
+
+
 def build_media(data: dict[str, Any]) -> MediaContent:
     m = data["media"]
     return MediaContent(
@@ -170,7 +301,7 @@ def decode_order(data: bytes) -> Order:
 
 
 CONTENDER = Contender(
-    name="mashumaro",
+    name="mashumaro-orjson",
     description="dataclasses + DataClassORJSONMixin (to_jsonb / from_json)",
     distributions=("mashumaro", "orjson"),
     codecs={
@@ -180,6 +311,32 @@ CONTENDER = Contender(
             decode=decode_media,
             exact=True,
             reads_expected=True,
+        ),
+        **{
+            f"users_{size}": Codec(build_users, encode, Users.from_json, True, True)
+            for size in SIZES_KB
+        },
+        **{
+            f"clients_{size}": Codec(
+                build_clients,
+                encode,
+                Clients.from_json,
+                exact=False,
+                reads_expected=False,
+                capabilities=(
+                    "decimals as JSON strings; reading a JSON number into a Decimal"
+                    " goes through a float"
+                ),
+            )
+            for size in SIZES_KB
+        },
+        "filetree": Codec(
+            build_tree,
+            encode,
+            Directory.from_json,
+            exact=False,
+            reads_expected=True,
+            capabilities="UTC written as +00:00 (orjson), compact separators",
         ),
         "orders": Codec(
             build=build_order,
@@ -193,5 +350,13 @@ CONTENDER = Contender(
                 " need serialization_strategy per type"
             ),
         ),
+    },
+    unsupported={
+        "bytes_array": "the mixins serialize dataclasses, not root values;"
+        " bytes are MIME base64",
+        "bytes_base16": "the mixins serialize dataclasses, not root values;"
+        " no hex form for bytes",
+        "bytes_base64": "the mixins serialize dataclasses, not root values;"
+        " bytes are MIME base64 with newlines",
     },
 )

@@ -18,11 +18,14 @@ import enum
 import sys
 from decimal import Decimal
 from typing import Any
+from uuid import UUID
 
 import msgspec  # type: ignore[import-not-found, unused-ignore]
 
 from benchmarks.suite import workloads
 from benchmarks.suite.contender import Codec, Contender
+from benchmarks.suite.contenders.enums import EyeColor, Permissions
+from benchmarks.workloads import SIZES_KB
 
 
 class Player(enum.Enum):
@@ -123,6 +126,97 @@ class Order(msgspec.Struct, rename="camel"):
     notes: str | None
 
 
+class Friend(msgspec.Struct):
+    id: str
+    name: str
+
+
+class User(msgspec.Struct, rename="camel"):
+    id: str
+    index: int
+    guid: str
+    is_active: bool
+    balance: str
+    picture: str
+    age: int
+    eye_color: str
+    name: str
+    gender: str
+    company: str
+    email: str
+    phone: str
+    address: str
+    about: str
+    registered: str
+    latitude: float
+    longitude: float
+    tags: list[str]
+    friends: list[Friend]
+    greeting: str
+    favorite_fruit: str
+
+
+class Users(msgspec.Struct):
+    users: list[User]
+
+
+class Partner(msgspec.Struct):
+    id: int
+    name: str
+    since: str
+
+
+class Client(msgspec.Struct, rename="camel"):
+    id: int
+    index: int
+    guid: UUID
+    is_active: bool
+    balance: Decimal
+    picture: str
+    age: int
+    eye_color: EyeColor
+    name: str
+    gender: str
+    company: str
+    emails: list[str]
+    phones: list[int]
+    address: str
+    about: str
+    registered: dt.date
+    latitude: float
+    longitude: float
+    tags: list[str]
+    partners: list[Partner]
+
+
+class Clients(msgspec.Struct):
+    clients: list[Client]
+
+
+# msgspec's own benchmark models: a tagged union, update fields omitted when unset.
+class File(
+    msgspec.Struct, tag="file", tag_field="type", omit_defaults=True, kw_only=True
+):
+    name: str
+    created_by: str
+    created_at: dt.datetime
+    updated_by: str | None = None
+    updated_at: dt.datetime | None = None
+    nbytes: int
+    permissions: Permissions
+
+
+class Directory(
+    msgspec.Struct, tag="directory", tag_field="type", omit_defaults=True, kw_only=True
+):
+    name: str
+    created_by: str
+    created_at: dt.datetime
+    updated_by: str | None = None
+    updated_at: dt.datetime | None = None
+    contents: list[File | Directory]
+
+
 def build_media(data: dict[str, Any]) -> MediaContent:
     return msgspec.convert(data, MediaContent)
 
@@ -135,6 +229,14 @@ def build_order(data: dict[str, Any]) -> Order:
 _encoder = msgspec.json.Encoder(decimal_format="number")
 _media_decoder = msgspec.json.Decoder(MediaContent)
 _order_decoder = msgspec.json.Decoder(Order)
+
+
+def build_tree(data: dict[str, Any]) -> Directory:
+    return msgspec.convert(data, Directory)
+
+
+def _decoder(model: Any) -> Any:
+    return msgspec.json.Decoder(model).decode
 
 
 def encode(value: Any) -> bytes:
@@ -161,6 +263,35 @@ CONTENDER = Contender(
             exact=True,
             reads_expected=True,
         ),
+        **{
+            f"users_{size}": Codec(
+                lambda data: msgspec.convert(data, Users),
+                encode,
+                _decoder(Users),
+                True,
+                True,
+            )
+            for size in SIZES_KB
+        },
+        **{
+            f"clients_{size}": Codec(
+                lambda data: msgspec.convert(data, Clients),
+                encode,
+                _decoder(Clients),
+                True,
+                True,
+            )
+            for size in SIZES_KB
+        },
+        "bytes_base64": Codec(bytes, encode, _decoder(bytes), True, True),
+        "filetree": Codec(
+            build_tree,
+            encode,
+            _decoder(Directory),
+            exact=False,
+            reads_expected=True,
+            capabilities="UTC written as Z and compact separators",
+        ),
         "orders": Codec(
             build=build_order,
             encode=encode,
@@ -173,5 +304,9 @@ CONTENDER = Contender(
                 " (decimal_format='number') match Jackson"
             ),
         ),
+    },
+    unsupported={
+        "bytes_array": "bytes are written only as base64",
+        "bytes_base16": "no hex form for bytes",
     },
 )

@@ -15,13 +15,16 @@ import datetime as dt
 import enum
 import sys
 from decimal import Decimal
-from typing import Any
+from typing import Annotated, Any, Literal
+from uuid import UUID
 
-from pydantic import BaseModel, ConfigDict  # type: ignore[import-not-found, unused-ignore]
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter  # type: ignore[import-not-found, unused-ignore]
 from pydantic.alias_generators import to_camel  # type: ignore[import-not-found, unused-ignore]
 
 from benchmarks.suite import workloads
 from benchmarks.suite.contender import Codec, Contender
+from benchmarks.suite.contenders.enums import EyeColor, Permissions
+from benchmarks.workloads import SIZES_KB
 
 
 class Player(enum.Enum):
@@ -133,6 +136,94 @@ class Order(_Camel):
     notes: str | None
 
 
+class Friend(_Camel):
+    id: str
+    name: str
+
+
+class User(_Camel):
+    id: str
+    index: int
+    guid: str
+    is_active: bool
+    balance: str
+    picture: str
+    age: int
+    eye_color: str
+    name: str
+    gender: str
+    company: str
+    email: str
+    phone: str
+    address: str
+    about: str
+    registered: str
+    latitude: float
+    longitude: float
+    tags: list[str]
+    friends: list[Friend]
+    greeting: str
+    favorite_fruit: str
+
+
+class Users(_Camel):
+    users: list[User]
+
+
+class Partner(_Camel):
+    id: int
+    name: str
+    since: str
+
+
+class Client(_Camel):
+    id: int
+    index: int
+    guid: UUID
+    is_active: bool
+    balance: Decimal
+    picture: str
+    age: int
+    eye_color: EyeColor
+    name: str
+    gender: str
+    company: str
+    emails: list[str]
+    phones: list[int]
+    address: str
+    about: str
+    registered: dt.date
+    latitude: float
+    longitude: float
+    tags: list[str]
+    partners: list[Partner]
+
+
+class Clients(_Camel):
+    clients: list[Client]
+
+
+class File(BaseModel):
+    type: Literal["file"] = "file"
+    name: str
+    created_by: str
+    created_at: dt.datetime
+    updated_by: str | None = None
+    updated_at: dt.datetime | None = None
+    nbytes: int
+    permissions: Permissions
+
+
+class Directory(BaseModel):
+    type: Literal["directory"] = "directory"
+    name: str
+    created_by: str
+    created_at: dt.datetime
+    updated_by: str | None = None
+    updated_at: dt.datetime | None = None
+    contents: list[Annotated[File | Directory, Field(discriminator="type")]]
+
+
 def build_media(data: dict[str, Any]) -> MediaContent:
     return MediaContent.model_validate(data)
 
@@ -142,8 +233,29 @@ def build_order(data: dict[str, Any]) -> Order:
     return order
 
 
+def build_tree(data: dict[str, Any]) -> Directory:
+    return Directory.model_validate(data)
+
+
 def encode(value: BaseModel) -> bytes:
     return value.model_dump_json().encode()
+
+
+def encode_tree(value: BaseModel) -> bytes:
+    # Update fields are left out when absent, as in msgspec's documents.
+    return value.model_dump_json(exclude_none=True).encode()
+
+
+def _decoder(model: Any) -> Any:
+    return model.model_validate_json
+
+
+_hex = TypeAdapter(bytes, config=ConfigDict(ser_json_bytes="hex", val_json_bytes="hex"))
+
+
+def encode_hex(value: bytes) -> bytes:
+    data: bytes = _hex.dump_json(value)
+    return data
 
 
 def decode_media(data: bytes) -> MediaContent:
@@ -166,6 +278,32 @@ CONTENDER = Contender(
             exact=True,
             reads_expected=True,
         ),
+        **{
+            f"users_{size}": Codec(
+                Users.model_validate, encode, _decoder(Users), True, True
+            )
+            for size in SIZES_KB
+        },
+        **{
+            f"clients_{size}": Codec(
+                Clients.model_validate,
+                encode,
+                _decoder(Clients),
+                exact=False,
+                reads_expected=True,
+                capabilities='decimals as JSON strings ("0.57...")',
+            )
+            for size in SIZES_KB
+        },
+        "bytes_base16": Codec(bytes, encode_hex, _hex.validate_json, True, True),
+        "filetree": Codec(
+            build_tree,
+            encode_tree,
+            _decoder(Directory),
+            exact=False,
+            reads_expected=True,
+            capabilities="UTC written as Z and compact separators",
+        ),
         "orders": Codec(
             build=build_order,
             encode=encode,
@@ -179,5 +317,9 @@ CONTENDER = Contender(
                 " Jackson's documents (numbers, epoch ms, standard base64)"
             ),
         ),
+    },
+    unsupported={
+        "bytes_array": "no form for bytes as a JSON array of signed integers",
+        "bytes_base64": "ser_json_bytes='base64' writes the URL-safe alphabet",
     },
 )
