@@ -1,0 +1,48 @@
+"""Inputs that fuzzing found to break a decoder, kept so they stay fixed."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from foryjson import DecodeError, ForyJson
+from foryjson.numbers import is_multiple
+from generated import payments
+
+PAYMENTS = ForyJson(payments)
+LONG = "9" * 67 + "0"  # 68 digits: the quotient by 0.01 needs more than 28 digits
+
+
+def test_a_long_decimal_that_is_a_multiple_decodes_and_round_trips() -> None:
+    document = '{"value":' + LONG + '.01,"currency":"EUR"}'
+    amount = PAYMENTS.from_json(document, payments.Amount)
+    assert amount.value == Decimal(LONG + ".01")
+    assert PAYMENTS.to_json(amount, payments.Amount) == document
+
+
+def test_a_long_decimal_that_is_not_a_multiple_is_a_decode_error() -> None:
+    document = '{"iban":"x","amount":{"value":' + LONG + '.015,"currency":"EUR"}}'
+    with pytest.raises(DecodeError) as raised:
+        PAYMENTS.from_json(document, payments.BankTransfer)
+    assert raised.value.path == "$.amount.value"
+    assert raised.value.message == f"{LONG}.015 is not a multiple of 0.01"
+
+
+@pytest.mark.parametrize(
+    ("value", "divisor", "expected"),
+    [
+        (10**9_999, "0.01", True),
+        (10**9_999 + 1, "2", False),
+        (Decimal("1e10000"), "3", False),
+        (Decimal("3e10000"), "3", True),
+        (Decimal("1e-10000"), "0.01", False),
+        (1e308, "0.01", True),
+        (0.3, "0.1", True),
+    ],
+    ids=["10**9999", "10**9999+1", "1e10000/3", "3e10000", "1e-10000", "1e308", "0.3"],
+)
+def test_is_multiple_is_exact_for_numbers_of_any_length(
+    value: int | float | Decimal, divisor: str, expected: bool
+) -> None:
+    assert is_multiple(value, divisor) is expected
