@@ -8,9 +8,10 @@ import pytest
 
 from foryjson import DecodeError, ForyJson
 from foryjson.numbers import is_multiple
-from generated import payments
+from generated import payments, types
 
 PAYMENTS = ForyJson(payments)
+TYPES = ForyJson(types)
 LONG = "9" * 67 + "0"  # 68 digits: the quotient by 0.01 needs more than 28 digits
 
 
@@ -46,3 +47,31 @@ def test_is_multiple_is_exact_for_numbers_of_any_length(
     value: int | float | Decimal, divisor: str, expected: bool
 ) -> None:
     assert is_multiple(value, divisor) is expected
+
+
+@pytest.mark.parametrize(
+    ("document", "path"),
+    [
+        ('{"payload":1e999,"extras":{}}', "$.payload"),
+        ('{"payload":-1' + "0" * 400 + '.5,"extras":{}}', "$.payload"),
+        ('{"payload":[1,{"a":2e308}],"extras":{}}', "$.payload[1].a"),
+        ('{"payload":null,"extras":{"k":[-1E400]}}', "$.extras.k[0]"),
+    ],
+    ids=["root", "long fraction", "nested", "dict value"],
+)
+def test_a_number_beyond_float_range_in_an_any_field_is_a_decode_error(
+    document: str, path: str
+) -> None:
+    # As infinity it would be written back as the string "Infinity".
+    for data in (document, document.encode("utf-8")):
+        with pytest.raises(DecodeError) as raised:
+            TYPES.from_json(data, types.Dynamic)
+        assert raised.value.path == path
+        assert raised.value.message == "number too large for a float"
+
+
+def test_numbers_within_float_range_in_an_any_field_still_decode() -> None:
+    document = '{"payload":[1.5,-1.7976931348623157e+308,{"a":5e-324}],"extras":{}}'
+    value = TYPES.from_json(document, types.Dynamic)
+    assert value.payload == [1.5, -1.7976931348623157e308, {"a": 5e-324}]
+    assert TYPES.to_json(value, types.Dynamic) == document
