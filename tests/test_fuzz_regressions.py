@@ -6,12 +6,13 @@ from decimal import Decimal
 
 import pytest
 
-from foryjson import DecodeError, ForyJson
+from foryjson import DecodeError, EncodeError, ForyJson
 from foryjson.numbers import is_multiple
-from generated import payments, types
+from generated import bindings, payments, types
 
 PAYMENTS = ForyJson(payments)
 TYPES = ForyJson(types)
+BINDINGS = ForyJson(bindings)
 LONG = "9" * 67 + "0"  # 68 digits: the quotient by 0.01 needs more than 28 digits
 
 
@@ -75,3 +76,37 @@ def test_numbers_within_float_range_in_an_any_field_still_decode() -> None:
     value = TYPES.from_json(document, types.Dynamic)
     assert value.payload == [1.5, -1.7976931348623157e308, {"a": 5e-324}]
     assert TYPES.to_json(value, types.Dynamic) == document
+
+
+@pytest.mark.parametrize(
+    ("document", "path"),
+    [
+        ('{"labels":[],"price":' + "9" * 4_500 + ',"prices":{}}', "$.price"),
+        (
+            '{"labels":[],"price":1,"prices":{"a":-' + "1" + "0" * 28 + "}}",
+            "$.prices.a",
+        ),
+    ],
+    ids=["past the int text limit", "29 digits"],
+)
+def test_cents_beyond_28_digits_are_a_decode_error(document: str, path: str) -> None:
+    # Decimal would round them, and past 4,300 digits they could not be written back.
+    with pytest.raises(DecodeError) as raised:
+        BINDINGS.from_json(document, bindings.Drawing)
+    assert raised.value.path == path
+    assert raised.value.message == "expected at most 28 digits of cents"
+
+
+def test_28_digits_of_cents_round_trip_exactly() -> None:
+    document = '{"labels":[],"price":-' + "9" * 28 + ',"prices":{}}'
+    drawing = BINDINGS.from_json(document, bindings.Drawing)
+    assert drawing.price == Decimal("-" + "9" * 26 + ".99")
+    assert BINDINGS.to_json(drawing, bindings.Drawing) == document
+
+
+def test_amounts_beyond_28_digits_of_cents_are_an_encode_error() -> None:
+    drawing = bindings.Drawing(labels=[], price=Decimal("1e26"), prices={})
+    with pytest.raises(EncodeError) as raised:
+        BINDINGS.to_json(drawing, bindings.Drawing)
+    assert raised.value.path == "$.price"
+    assert raised.value.message.endswith("1E+26 does not fit in 28 digits of cents")
