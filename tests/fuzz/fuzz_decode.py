@@ -17,6 +17,7 @@ raising line, and the run goes on.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
 import pkgutil
@@ -198,7 +199,8 @@ def main() -> None:
                 return
             seen.add(signature)
             artifacts.mkdir(parents=True, exist_ok=True)
-            name = f"finding-{len(seen)}-{type(error).__name__}"
+            digest = hashlib.sha1(data).hexdigest()[:12]
+            name = f"finding-{type(error).__name__}-{digest}"
             (artifacts / name).write_bytes(data)
             print(f"\n=== finding {name} ({where})", file=sys.stderr)
             traceback.print_exc()
