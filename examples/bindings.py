@@ -42,12 +42,20 @@ class CentsCodec:
         cents = value * 100
         if cents != cents.to_integral_value():
             raise EncodeError(f"{value} has fractions of a cent")
+        if not abs(cents) < MAX_CENTS:
+            raise EncodeError(f"{value} does not fit in 28 digits of cents")
         return str(int(cents))
 
     def decode(self, data: object) -> Decimal:
         if type(data) is not int:
             raise DecodeError("expected whole cents")
+        if not abs(data) < MAX_CENTS:
+            raise DecodeError("expected at most 28 digits of cents")
         return Decimal(data) / 100
+
+
+#: Decimal's default precision holds 28 digits: more would be rounded, not exact.
+MAX_CENTS = 10**28
 
 
 CENTS = CentsCodec()

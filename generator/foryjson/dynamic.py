@@ -7,6 +7,7 @@ tuples (as arrays) and ``Decimal`` (as exact numbers).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -58,22 +59,58 @@ def write_any(value: object) -> str:
 
 
 def read_any(data: Any) -> Any:
-    """The plain value as read; numbers kept as exact text become floats."""
+    """The plain value as read; numbers kept as exact text become floats.
+
+    A number too large for a float is a ``DecodeError``: as infinity it would be written
+    back as the string ``"Infinity"``, a different JSON value.
+    """
     kind = type(data)
     if kind is NumberText:
-        return float(data)
+        return _finite(float(data))
+    if kind is float:
+        return _finite(data)
     if kind is list:
-        if any(type(item) in _CONTAINERS_OR_TEXT for item in data):
-            return [read_any(item) for item in data]
+        if any(_needs_reading(item) for item in data):
+            result = []
+            for index, item in enumerate(data):
+                try:
+                    result.append(read_any(item))
+                except DecodeError as error:
+                    error.within(index)
+                    raise
+            return result
         return data
     if kind is dict:
-        if any(type(item) in _CONTAINERS_OR_TEXT for item in data.values()):
-            return {key: read_any(item) for key, item in data.items()}
+        if any(_needs_reading(item) for item in data.values()):
+            return _read_values(data.items())
         return data
     return data
 
 
 _CONTAINERS_OR_TEXT = frozenset({list, dict, NumberText})
+_INFINITIES = frozenset({float("inf"), float("-inf")})
+
+
+def _needs_reading(item: Any) -> bool:
+    # Containers are unhashable: the type test must come first.
+    return type(item) in _CONTAINERS_OR_TEXT or item in _INFINITIES
+
+
+def _finite(number: float) -> float:
+    if number in _INFINITIES:
+        raise DecodeError("number too large for a float")
+    return number
+
+
+def _read_values(members: Iterable[tuple[str, Any]]) -> dict[str, Any]:
+    result = {}
+    for key, item in members:
+        try:
+            result[key] = read_any(item)
+        except DecodeError as error:
+            error.within(key)
+            raise
+    return result
 
 
 _NO_NAMES: frozenset[str] = frozenset()
@@ -105,7 +142,9 @@ def write_members(extra: object, declared: frozenset[str]) -> str:
 
 def read_members(data: dict[str, Any], declared: frozenset[str]) -> dict[str, Any]:
     """The members of an object that no declared property takes, in document order."""
-    return {key: read_any(item) for key, item in data.items() if key not in declared}
+    return _read_values(
+        (key, item) for key, item in data.items() if key not in declared
+    )
 
 
 def write_raw(value: object) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import struct
 from collections.abc import Hashable, Iterable
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation, localcontext
 
 from .errors import DecodeError, EncodeError, decode_mismatch, encode_mismatch
 from .plain import NumberText
@@ -265,7 +265,12 @@ def is_multiple(value: int | float | Decimal, divisor: str) -> bool:
     number = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
     if not number.is_finite():
         return False
-    return number % Decimal(divisor) == 0
+    step = Decimal(divisor)
+    with localcontext() as context:
+        # The remainder is exact only if the whole quotient fits in the precision;
+        # the default 28 digits fail on long numbers with DivisionImpossible.
+        context.prec = max(context.prec, number.adjusted() - step.adjusted() + 3)
+        return number % step == 0
 
 
 def first_repeat(items: Iterable[Hashable]) -> object:
