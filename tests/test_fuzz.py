@@ -90,14 +90,6 @@ def test_every_type_of_every_generated_module_is_fuzzed() -> None:
 
 # --- the property every input must satisfy ---------------------------------------------
 
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-
-
-def _spells_lone_surrogate(data: bytes | str) -> bool:
-    if isinstance(data, bytes):
-        data = data.decode("utf-8", "replace")
-    return _SURROGATE_ESCAPE.search(data) is not None
-
 
 def same(left: Any, right: Any) -> bool:
     """Equality that tells -0.0 from 0.0 and takes NaN as equal to NaN."""
@@ -142,21 +134,13 @@ def check(fory: ForyJson, type_: type, data: bytes | str) -> object:
     try:
         text = fory.to_json(value, type_)
     except EncodeError as error:
-        if "lone surrogate" in error.message and _spells_lone_surrogate(data):
-            # pending: lone-surrogate escapes are to be rejected on read.
-            return value
         message = f"accepted {data!r} but cannot encode it: {error}"
         raise AssertionError(message) from error
     assert fory.to_json_bytes(value, type_) == text.encode("utf-8")
     again = fory.from_json(text, type_)
     assert fory.to_json(again, type_) == text
-    try:
-        assert same(again, value), (data, text)
-        assert same(fory.from_json(text.encode("utf-8"), type_), value)
-    except RecursionError:
-        # pending: a nesting depth limit (default 20) is coming; until then an untyped
-        # value can nest deeper than a recursive comparison goes. The texts agree.
-        pass
+    assert same(again, value), (data, text)
+    assert same(fory.from_json(text.encode("utf-8"), type_), value)
     return value
 
 
