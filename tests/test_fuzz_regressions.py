@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 
 from foryjson import DecodeError, EncodeError, ForyJson
+from foryjson.dynamic import read_raw
 from foryjson.numbers import is_multiple
 from generated import bindings, payments, types
 
@@ -110,3 +111,11 @@ def test_amounts_beyond_28_digits_of_cents_are_an_encode_error() -> None:
         BINDINGS.to_json(drawing, bindings.Drawing)
     assert raised.value.path == "$.price"
     assert raised.value.message.endswith("1E+26 does not fit in 28 digits of cents")
+
+
+def test_a_raw_value_too_large_for_a_float_is_refused() -> None:
+    assert read_raw({"a": [1.5, "Infinity"]}) == '{"a":[1.5,"Infinity"]}'
+    with pytest.raises(DecodeError) as raised:
+        read_raw({"a": [1, float("inf")]})
+    assert raised.value.message == "number too large for a float"
+    assert raised.value.path == "$.a[1]"

@@ -163,5 +163,27 @@ def write_raw(value: object) -> str:
 
 
 def read_raw(data: object) -> str:
-    """The compact JSON text of any value, for a raw field to write back verbatim."""
+    """The compact JSON text of any value, for a raw field to write back verbatim.
+
+    A number too large for a float (read without exact numbers) is a ``DecodeError``,
+    as in ``read_any``: its text would come back as the string ``"Infinity"``.
+    """
+    _check_finite(data)
     return write_any(data)
+
+
+def _check_finite(data: object) -> None:
+    if type(data) is float:
+        _finite(data)
+    elif type(data) is list:
+        for index, item in enumerate(data):
+            try:
+                _check_finite(item)
+            except DecodeError as error:
+                raise error.within(index) from None
+    elif type(data) is dict:
+        for key, item in data.items():
+            try:
+                _check_finite(item)
+            except DecodeError as error:
+                raise error.within(key) from None
