@@ -56,30 +56,14 @@ class Entry:
 
     module: str
     requires: tuple[str, ...]
-    probe: Callable[[], str | None] | None = None
-    """Run once the packages are there: a reason the contender cannot run, or None."""
 
 
 _PACKAGE = "benchmarks.suite.contenders"
 
 
-def _orjson_backend() -> str | None:
-    # The facade gains its backend argument in a later runtime; older ones reject it.
-    from foryjson import ForyJson
-    from generated import media
-
-    try:
-        ForyJson(media, backend="orjson")  # type: ignore[call-arg, unused-ignore]
-    except TypeError:
-        return "backend not available: ForyJson(..., backend='orjson') is not supported"
-    return None
-
-
 CONTENDERS: dict[str, Entry] = {
     "foryjson": Entry(f"{_PACKAGE}.with_foryjson", ()),
-    "foryjson-orjson": Entry(
-        f"{_PACKAGE}.with_foryjson_orjson", ("orjson",), _orjson_backend
-    ),
+    "foryjson-orjson": Entry(f"{_PACKAGE}.with_foryjson_orjson", ("orjson",)),
     "msgspec": Entry(f"{_PACKAGE}.with_msgspec", ("msgspec",)),
     "pydantic": Entry(f"{_PACKAGE}.with_pydantic", ("pydantic",)),
     "mashumaro-orjson": Entry(f"{_PACKAGE}.with_mashumaro", ("mashumaro", "orjson")),
@@ -110,12 +94,9 @@ def missing(name: str) -> list[str]:
 
 
 def unavailable(name: str) -> str | None:
-    """Why ``name`` cannot run here (packages missing, a probe failing), or None."""
+    """Why ``name`` cannot run here (packages missing), or None."""
     absent = missing(name)
-    if absent:
-        return f"not installed: {', '.join(absent)}"
-    probe = CONTENDERS[name].probe
-    return probe() if probe is not None else None
+    return f"not installed: {', '.join(absent)}" if absent else None
 
 
 def load(name: str) -> Contender:

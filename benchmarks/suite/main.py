@@ -4,7 +4,7 @@ Modes:
 
 - ``--smoke``: no timing. Every contender that can run here must write and read the
   expected documents (:mod:`benchmarks.suite.check`); a contender whose packages are
-  missing, or whose probe fails, is reported as skipped, with the reason.
+  missing is reported as skipped, with the reason.
 - default (full): the smoke checks, then one fresh process per (workload, operation,
   contender), ``python -m benchmarks.suite.run``: 21 alternating rounds of batches of
   about 40 ms (for the slower side), then the allocation pass; then the cold starts

@@ -15,9 +15,22 @@ from typing import Any
 from benchmarks.suite import workloads
 from benchmarks.suite.contender import Codec, Contender
 from benchmarks.workloads import SIZES_KB
-from foryjson import binary
+from foryjson import ForyJson, binary
 from foryjson.reader import read
 from generated import clients, filetree, media, orders, users
+
+# Pinned to the standard library: generated from_json methods would pick orjson
+# wherever it is installed (backend "auto"), as it is for the suite.
+_fj = ForyJson(media, users, clients, orders, filetree, backend="stdlib")
+
+
+def _decoder(root: type) -> Callable[[bytes], Any]:
+    decode_as = _fj.from_json
+
+    def decode(data: bytes) -> Any:
+        return decode_as(data, root)
+
+    return decode
 
 
 def build_media(data: dict[str, Any]) -> media.MediaContent:
@@ -88,7 +101,7 @@ def _byte_codec(form: str) -> Codec:
         return write(value).encode()
 
     def decode(data: bytes) -> bytes:
-        return read_form(read(data))
+        return read_form(read(data, fast=False))
 
     return Codec(bytes, encode, decode, exact=True, reads_expected=True)
 
@@ -111,29 +124,29 @@ CONTENDER = Contender(
         "media": Codec(
             build=build_media,
             encode=_to_bytes,
-            decode=media.MediaContent.from_json,
+            decode=_decoder(media.MediaContent),
             exact=True,
             reads_expected=True,
         ),
         **_sized(
-            "users", Codec(build_users, _to_bytes, users.Users.from_json, True, True)
+            "users", Codec(build_users, _to_bytes, _decoder(users.Users), True, True)
         ),
         **_sized(
             "clients",
-            Codec(build_clients, _to_bytes, clients.Clients.from_json, True, True),
+            Codec(build_clients, _to_bytes, _decoder(clients.Clients), True, True),
         ),
         **{f"bytes_{form}": _byte_codec(form) for form in workloads.BYTE_FORMS},
         "orders": Codec(
             build=build_order,
             encode=_to_bytes,
-            decode=orders.Order.from_json,
+            decode=_decoder(orders.Order),
             exact=True,
             reads_expected=True,
         ),
         "filetree": Codec(
             build=build_tree,
             encode=_encode_tree,
-            decode=filetree.Node.from_json,
+            decode=_decoder(filetree.Node),
             exact=False,
             reads_expected=True,
             capabilities=_TREE_NOTE,

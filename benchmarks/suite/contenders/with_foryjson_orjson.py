@@ -24,9 +24,7 @@ from benchmarks.workloads import SIZES_KB
 from foryjson import ForyJson
 from generated import clients, filetree, media, orders, users
 
-_fj = ForyJson(
-    media, users, clients, orders, filetree, backend="orjson"  # type: ignore[call-arg, unused-ignore]
-)
+_fj = ForyJson(media, users, clients, orders, filetree, backend="orjson")
 
 
 def _codec(
