@@ -10,11 +10,18 @@ depth 1, ``{"a": [1]}`` depth 2.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from .errors import DecodeError, EncodeError
 
-__all__ = ["check_read_depth", "check_write_depth", "cycle_path", "needs_check"]
+__all__ = [
+    "check_read_depth",
+    "check_write_depth",
+    "cycle_path",
+    "needs_check",
+    "string_path",
+]
 
 
 def needs_check(static_depth: int | None, max_depth: int) -> bool:
@@ -137,6 +144,32 @@ def cycle_path(value: object) -> tuple[str, str] | None:
         if _is_container(child):
             segments.append(segment)
             nodes.append(child)
+    return None
+
+
+def string_path(value: object, test: Callable[[str], object]) -> str | None:
+    """The Python path of the first string (a value or a dict key) that passes ``test``.
+
+    Used on error paths, to say where in an object graph a bad string sits.
+    """
+    seen: set[int] = set()
+    stack: list[tuple[str, object]] = [("value", value)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, str):
+            if test(node):
+                return path
+            continue
+        if not _is_container(node) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, dict):
+            for key in node:
+                if isinstance(key, str) and test(key):
+                    return f"{path} (a key)"
+        stack.extend(
+            (path + segment, child) for segment, child in reversed(_children(node))
+        )
     return None
 
 

@@ -123,7 +123,10 @@ def encode_text(
     cyclic object graph is an ``EncodeError`` that names where the cycle closes.
     """
     text = _root_text(encoder, value, pretty, limits, depth)
-    return finish_text(text, escape_non_ascii)
+    try:
+        return finish_text(text, escape_non_ascii)
+    except EncodeError as error:
+        raise _locate_surrogate(error, value) from None
 
 
 def encode_bytes(
@@ -137,16 +140,29 @@ def encode_bytes(
     """Encode a document root with a generated encoder: UTF-8 JSON, compact or pretty."""
     if escape_non_ascii or pretty or depth is None or depth > limits.max_depth:
         text = _root_text(encoder, value, pretty, limits, depth)
+    else:  # the common case, spelled out: two calls fewer per document
+        try:
+            text = encoder(value)
+        except RecursionError:
+            raise _too_deep(value) from None
+        if not escape_non_ascii:
+            try:
+                return text.encode("utf-8")
+            except UnicodeEncodeError:
+                pass  # finish_bytes names the lone surrogate
+    try:
         return finish_bytes(text, escape_non_ascii)
-    # The common case, spelled out: two calls fewer per document.
-    try:
-        text = encoder(value)
-    except RecursionError:
-        raise _too_deep(value) from None
-    try:
-        return text.encode("utf-8")
-    except UnicodeEncodeError:
-        return finish_bytes(text)  # raises, naming the lone surrogate
+    except EncodeError as error:
+        raise _locate_surrogate(error, value) from None
+
+
+def _locate_surrogate(error: EncodeError, value: object) -> EncodeError:
+    """Name the attribute that holds a lone surrogate, found on the error path only."""
+    where = _depth.string_path(value, _LONE_SURROGATE.search)
+    if where is not None:
+        error.message += f" (in {where})"
+        error.args = (error.message,)
+    return error
 
 
 def _root_text(
