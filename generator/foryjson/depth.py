@@ -91,20 +91,24 @@ def _depth_over(value: Any, levels: int) -> bool:
     return True
 
 
-# Strings, then everything but brackets: what is left is the bracket skeleton.
-_NOT_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[^\[\]{}"]+', re.DOTALL)
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 _INNERMOST = re.compile(r"\[\]|\{\}")
 
 
 def check_write_depth(text: str, max_depth: int) -> None:
     """Raise ``EncodeError`` if JSON text an encoder produced nests past ``max_depth``.
 
-    Each pass removes the innermost empty pairs of the bracket skeleton, in C; a
-    document is within the limit if ``max_depth`` passes empty it.
+    Escaped backslashes and quotes go first; the text between the remaining quotes is
+    string content, dropped by one split. What is left outside strings is reduced to
+    its brackets, and each pass removes the innermost empty pairs, in C: a document is
+    within the limit if ``max_depth`` passes empty it.
     """
-    if text.count("[") + text.count("{") <= max_depth:
+    if "\\" in text:
+        text = text.replace("\\\\", "").replace('\\"', "")
+    outside = "".join(text.split('"')[::2])
+    if outside.count("[") + outside.count("{") <= max_depth:
         return
-    skeleton = _NOT_BRACKETS.sub("", text)
+    skeleton = _NOT_BRACKETS.sub("", outside)
     for _ in range(max_depth):
         skeleton = _INNERMOST.sub("", skeleton)
         if not skeleton:
