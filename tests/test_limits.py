@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from foryjson import DecodeError, EncodeError, ForyJson
+from foryjson.depth import check_write_depth
 from foryjson.limits import DEFAULT_LIMITS, Limits
 from foryjson.reader import read
 from generated import catalog, common, media, payments, types
@@ -298,3 +299,23 @@ def test_encoding_does_not_depend_on_the_backend() -> None:
         ForyJson(media, backend=backend).to_json_bytes(value) for backend in BACKENDS
     }
     assert outputs == {value.to_json_bytes()}
+
+
+@pytest.mark.parametrize(
+    ("text", "nesting"),
+    [
+        ("[]", 1),
+        ("[[],[[]],{}]", 3),
+        ('[{"a":[{}]}]', 4),
+        ('["[[[[[[[[",[]]', 2),
+        ('["]]]",[[[]]]]', 4),
+        ('["\\\\",[[]]]', 3),
+        ('["\\"[[[",[]]', 2),
+        ('{"k\\"}":[{"x":"{{{"}]}', 3),
+    ],
+)
+def test_written_depth_ignores_brackets_inside_strings(text: str, nesting: int) -> None:
+    check_write_depth(text, nesting)
+    if nesting > 1:
+        with pytest.raises(EncodeError, match=f"limit of {nesting - 1} "):
+            check_write_depth(text, nesting - 1)

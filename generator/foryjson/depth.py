@@ -9,7 +9,6 @@ depth 1, ``{"a": [1]}`` depth 2.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -91,29 +90,35 @@ def _depth_over(value: Any, levels: int) -> bool:
     return True
 
 
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-_INNERMOST = re.compile(r"\[\]|\{\}")
+# Every byte but quotes and brackets, deleted in one C pass before depth is counted.
+_NOT_MARKS = bytes(byte for byte in range(256) if byte not in b'"[]{}')
+_OPENERS = frozenset(b"[{")
 
 
 def check_write_depth(text: str, max_depth: int) -> None:
     """Raise ``EncodeError`` if JSON text an encoder produced nests past ``max_depth``.
 
-    Escaped backslashes and quotes go first; the text between the remaining quotes is
-    string content, dropped by one split. What is left outside strings is reduced to
-    its brackets, and each pass removes the innermost empty pairs, in C: a document is
-    within the limit if ``max_depth`` passes empty it.
+    Escaped backslashes and quotes go first; then one ``bytes.translate`` keeps only
+    quotes and brackets. Strings without brackets leave ``""``, removed in one pass;
+    the rare others are cut out between their quotes. The few brackets left are then
+    counted.
     """
     if "\\" in text:
         text = text.replace("\\\\", "").replace('\\"', "")
-    outside = "".join(text.split('"')[::2])
-    if outside.count("[") + outside.count("{") <= max_depth:
+    marks = text.encode("utf-8", "surrogatepass").translate(None, _NOT_MARKS)
+    skeleton = marks.replace(b'""', b"")
+    if b'"' in skeleton:  # a string holds brackets
+        skeleton = b"".join(marks.split(b'"')[::2])
+    if len(skeleton) <= 2 * max_depth:  # every container adds two brackets
         return
-    skeleton = _NOT_BRACKETS.sub("", outside)
-    for _ in range(max_depth):
-        skeleton = _INNERMOST.sub("", skeleton)
-        if not skeleton:
-            return
-    raise EncodeError(_too_deep(max_depth, "max_depth"))
+    level = 0
+    for byte in skeleton:
+        if byte in _OPENERS:
+            level += 1
+            if level > max_depth:
+                raise EncodeError(_too_deep(max_depth, "max_depth"))
+        else:
+            level -= 1
 
 
 def cycle_path(value: object) -> tuple[str, str] | None:
