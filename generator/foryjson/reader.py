@@ -192,7 +192,8 @@ def _scanner(
     return json.scanner.make_scanner(decoder)  # type: ignore[arg-type]
 
 
-# By (exact numbers, long numbers): the first pass never pays for long numbers.
+# By (exact numbers, long numbers, subtype property names); the first pass never pays
+# for long numbers.
 _SCANNERS = {
     (exact, long_numbers, frozenset[str]()): _scanner(exact, long_numbers)
     for exact in (False, True)
