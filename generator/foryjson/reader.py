@@ -242,23 +242,21 @@ def read(
         )
     if size * (_CONTAINER_COST + 1) > max_graph_bytes:
         _check_graph(data, max_graph_bytes)
-    if (
-        (_DEFAULT_ORJSON if fast is None else fast)
-        and not exact
-        and _orjson_loads is not None
-        and not _orjson_may_differ(data, discriminators)
-    ):
-        try:
-            return _orjson_loads(data)
-        except _OrjsonError:
-            pass  # the standard library reads it, or names the fault its own way
+    shape = None
+    if (_DEFAULT_ORJSON if fast is None else fast) and not exact and _orjson_loads:
+        shape = _shape(data)
+        if not _orjson_may_differ(data, shape, discriminators):
+            try:
+                return _orjson_loads(data)
+            except _OrjsonError:
+                pass  # the standard library reads it, or names the fault its own way
     if isinstance(data, str):
         text = data
         if not text.isascii():
             _check_raw_surrogates(text)
     else:
         text = _decode_utf8(data)
-    long_numbers = size > MAX_NUMBER_CHARS and _LONG_RUN in _shape(data)
+    long_numbers = size > MAX_NUMBER_CHARS and _LONG_RUN in (shape or _shape(data))
     names = frozenset(discriminators)
     try:
         value = _read_text(text, data, _scanner_for(exact, long_numbers, names))
@@ -278,15 +276,16 @@ def _shape(data: InputData) -> bytes:
     return bytes(data).translate(_SHAPES)
 
 
-def _orjson_may_differ(data: InputData, discriminators: Collection[str]) -> bool:
+def _orjson_may_differ(
+    data: InputData, shape: bytes, discriminators: Collection[str]
+) -> bool:
     """Whether orjson might read a document differently from the standard library.
 
     It would for an integer beyond 64 bits (orjson makes it a float), a number over
     the length limit, and a subtype property that may appear twice in one object
     (orjson cannot report duplicates). Digits or names inside strings may match too:
-    that only costs the fast path.
+    that only costs the fast path. ``shape`` is ``_shape(data)``.
     """
-    shape = _shape(data)
     if (
         _BIG_INTEGER in shape
         or _BIG_NEGATIVE in shape
@@ -405,7 +404,7 @@ def decode(
         fast=fast,
         discriminators=discriminators,
     )
-    if depth is None or depth > limits.max_depth:
+    if _depth.needs_check(depth, limits.max_depth):
         _depth.check_read_depth(value, limits.max_depth)
     try:
         return decoder(value)

@@ -138,7 +138,7 @@ def encode_bytes(
     depth: int | None = 0,
 ) -> bytes:
     """Encode a document root with a generated encoder: UTF-8 JSON, compact or pretty."""
-    if escape_non_ascii or pretty or depth is None or depth > limits.max_depth:
+    if escape_non_ascii or pretty or _depth.needs_check(depth, limits.max_depth):
         text = _root_text(encoder, value, pretty, limits, depth)
     else:  # the common case, spelled out: two calls fewer per document
         try:
@@ -176,7 +176,7 @@ def _root_text(
         text = encoder(value)
     except RecursionError:
         raise _too_deep(value) from None
-    if depth is None or depth > limits.max_depth:
+    if _depth.needs_check(depth, limits.max_depth):
         _depth.check_write_depth(text, limits.max_depth)
     return indent(text) if pretty else text
 
