@@ -330,7 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    from .jsonschema import ExportError
+    from .output import OutputError
 
     try:
         status = 0
@@ -343,7 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SchemaError as error:
         print(error, file=sys.stderr)
         print("foryjson-gen: 1 error, nothing written", file=sys.stderr)
-    except (GenerationError, ExportError, OSError) as error:
+    except (GenerationError, OutputError, OSError) as error:
         print(f"foryjson-gen: error: {error}", file=sys.stderr)
     return 2
 

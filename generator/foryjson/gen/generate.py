@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import keyword
 import re
-import sys
 from pathlib import Path, PurePosixPath
 
 from .. import __version__
 from .ir import ModuleDef
+from .output import OutputKind, read, sync
 from .render import render_module
 from .schema import SchemaFile, load_modules
 
@@ -145,8 +145,15 @@ def vendored_runtime() -> dict[Path, str]:
     return files
 
 
-def _is_generated(path: Path) -> bool:
-    return (_read(path) or b"").startswith(HEADER_PREFIX.encode())
+#: Generated modules: recognised by their header line.
+MODULES = OutputKind(
+    files="file(s)",
+    folder="output",
+    pattern="*.py",
+    owned=lambda path: (read(path) or b"").startswith(HEADER_PREFIX.encode()),
+    replacement="the generated file",
+    orphaned="generated from a schema that no longer exists",
+)
 
 
 def write_or_check(files: dict[Path, str], output: Path, *, check: bool) -> int:
@@ -155,61 +162,4 @@ def write_or_check(files: dict[Path, str], output: Path, *, check: bool) -> int:
     Files without the generated header are never changed: such an orphan stays, and
     such a file where a generated one belongs is an error unless it is empty.
     """
-    if output.exists() and not output.is_dir():
-        raise GenerationError(f"the output {output} is not a folder")
-    stale = [
-        path for path, text in files.items() if _read(output / path) != text.encode()
-    ]
-    for path in stale:
-        if _read(output / path) and not _is_generated(output / path):
-            raise GenerationError(
-                f"{(output / path).as_posix()} was not written by foryjson-gen;"
-                " move it away so that the generated file can take its place"
-            )
-    orphans = sorted(
-        path.relative_to(output)
-        for path in (output.rglob("*.py") if output.is_dir() else [])
-        if path.relative_to(output) not in files and _is_generated(path)
-    )
-    if check:
-        for path in stale:
-            state = "stale" if (output / path).exists() else "missing"
-            print(f"{(output / path).as_posix()}: {state}", file=sys.stderr)
-        for path in orphans:
-            print(
-                f"{(output / path).as_posix()}: generated from a schema that no longer"
-                " exists",
-                file=sys.stderr,
-            )
-        if stale or orphans:
-            print(
-                f"foryjson-gen: {len(stale) + len(orphans)} file(s) out of date;"
-                " run foryjson-gen without --check",
-                file=sys.stderr,
-            )
-            return 1
-        return 0
-    for written, path in enumerate(stale):
-        target = output / path
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(files[path].encode())
-        except OSError as error:
-            raise GenerationError(
-                f"cannot write {target.as_posix()}: {error.strerror or error};"
-                f" {written} of {len(stale)} file(s) written before it"
-            ) from None
-    for path in orphans:
-        (output / path).unlink()
-    print(
-        f"foryjson-gen: {len(files)} file(s) in {output.as_posix()},"
-        f" {len(stale)} written, {len(orphans)} removed"
-    )
-    return 0
-
-
-def _read(path: Path) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except OSError:
-        return None
+    return sync(files, output, MODULES, check=check)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import sys
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from pathlib import Path
@@ -44,6 +43,7 @@ from .ir import (
     UnknownProperties,
 )
 from .models import NOTHING, implicit_default
+from .output import OutputKind, sync
 from .patterns import compile_pattern
 from .scalars import RUNTIME_MODULES, runtime_codec
 
@@ -603,10 +603,6 @@ def _attach(head: str, lines: Iterable[str], comma: str) -> Iterable[str]:
     return buffered
 
 
-class ExportError(Exception):
-    """A problem with the JSON Schema output folder."""
-
-
 def _exported(path: Path) -> bool:
     """Whether a file was written by the exporter (its ``$comment`` says so)."""
     try:
@@ -616,60 +612,21 @@ def _exported(path: Path) -> bool:
     return f'"$comment": "{MARKER}' in head
 
 
+#: Exported JSON Schemas: recognised by the ``$comment`` the exporter writes.
+SCHEMAS = OutputKind(
+    files="JSON Schema file(s)",
+    folder="JSON Schema output",
+    pattern="*" + SUFFIX,
+    owned=_exported,
+    replacement="the exported schema",
+    orphaned="exported for a model that no longer exists",
+)
+
+
 def write_or_check(files: dict[Path, str], output: Path, *, check: bool) -> int:
     """Bring the JSON Schema folder up to date, or with ``check`` report what differs.
 
     Exported files of models that no longer exist are removed; files the exporter
     did not write are never touched, and one where an export belongs is an error.
     """
-    if output.exists() and not output.is_dir():
-        raise ExportError(f"the JSON Schema output {output} is not a folder")
-    stale = [path for path, text in files.items() if _read(output / path) != text]
-    for path in stale:
-        target = output / path
-        if target.exists() and target.stat().st_size and not _exported(target):
-            raise ExportError(
-                f"{target.as_posix()} was not written by foryjson-gen; move it away so"
-                " that the exported schema can take its place"
-            )
-    orphans = sorted(
-        path.relative_to(output)
-        for path in (output.rglob("*" + SUFFIX) if output.is_dir() else [])
-        if path.relative_to(output) not in files and _exported(path)
-    )
-    if check:
-        for path in stale:
-            state = "stale" if (output / path).exists() else "missing"
-            print(f"{(output / path).as_posix()}: {state}", file=sys.stderr)
-        for path in orphans:
-            print(
-                f"{(output / path).as_posix()}: exported for a model that no longer"
-                " exists",
-                file=sys.stderr,
-            )
-        if stale or orphans:
-            print(
-                f"foryjson-gen: {len(stale) + len(orphans)} JSON Schema file(s) out of"
-                " date; run foryjson-gen without --check",
-                file=sys.stderr,
-            )
-            return 1
-        return 0
-    for path in stale:
-        target = output / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(files[path].encode())
-    for path in orphans:
-        (output / path).unlink()
-    print(
-        f"foryjson-gen: {len(files)} JSON Schema file(s) in {output.as_posix()},"
-        f" {len(stale)} written, {len(orphans)} removed"
-    )
-    return 0
-
-
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
+    return sync(files, output, SCHEMAS, check=check)
