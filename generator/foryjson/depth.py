@@ -41,19 +41,8 @@ def check_read_depth(value: Any, max_depth: int) -> None:
     The walk goes level by level without recursion, so it costs one visit per value
     and no stack, whatever the input.
     """
-    level = [value] if type(value) is list or type(value) is dict else []
-    depth = 0
-    while level:
-        depth += 1
-        if depth > max_depth:
-            raise _locate_read(value, max_depth)
-        below = []
-        for container in level:
-            items = container.values() if type(container) is dict else container
-            for item in items:
-                if type(item) is list or type(item) is dict:
-                    below.append(item)
-        level = below
+    if (type(value) is list or type(value) is dict) and _depth_over(value, max_depth):
+        raise _locate_read(value, max_depth)
 
 
 def _locate_read(value: Any, max_depth: int) -> DecodeError:
@@ -81,9 +70,9 @@ def _depth_over(value: Any, levels: int) -> bool:
         below: list[Any] = []
         for container in level:
             items = container.values() if type(container) is dict else container
-            below.extend(
-                item for item in items if type(item) is list or type(item) is dict
-            )
+            for item in items:
+                if type(item) is list or type(item) is dict:
+                    below.append(item)
         if not below:
             return False
         level = below
