@@ -16,6 +16,7 @@ from uuid import UUID
 
 from foryjson import binary as _binary
 from foryjson import dynamic as _dynamic
+from foryjson import hashing as _hashing
 from foryjson import identifiers as _identifiers
 from foryjson import numbers as _numbers
 from foryjson import reader as _reader
@@ -2189,7 +2190,8 @@ def _encode_dict_uuid_date(value: object) -> str:
 def _decode_dict_uuid_date(data: object) -> dict[UUID, date]:
     if type(data) is not dict:
         raise decode_mismatch(data, "an object")
-    result: dict[UUID, date] = {}
+    keys: list[UUID] = []
+    items: list[date] = []
     for key, item in data.items():
         try:
             typed_key = _identifiers.read_uuid(key)
@@ -2201,8 +2203,10 @@ def _decode_dict_uuid_date(data: object) -> dict[UUID, date]:
         except DecodeError as error:
             error.within(key)
             raise
-        result[typed_key] = item
-    return result
+        keys.append(typed_key)
+        items.append(item)
+    _hashing.check_hashes(keys, data)
+    return dict(zip(keys, items, strict=True))
 
 
 def _encode_tuple_int8_bool(value: object) -> str:

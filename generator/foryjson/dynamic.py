@@ -12,7 +12,8 @@ from decimal import Decimal
 from typing import Any
 
 from .errors import DecodeError, EncodeError, encode_mismatch, key_segment
-from .numbers import NumberText, write_decimal, write_int
+from .numbers import NumberText, write_decimal, write_int, write_number_text
+from .plain import DuplicateMember
 from .reader import read
 from .writer import escape_str, write_float
 
@@ -31,7 +32,7 @@ def write_any(value: object) -> str:
     if type(value) is str:
         return escape_str(value)
     if type(value) is NumberText:
-        return str.__str__(value)  # exact number text kept by the reader
+        return write_number_text(value)  # exact number text, checked
     if type(value) is int:
         return write_int(value)
     if type(value) is float:
@@ -67,6 +68,8 @@ def read_any(data: Any) -> Any:
     kind = type(data)
     if kind is NumberText:
         return _finite(float(data))
+    if kind is DuplicateMember:  # not a subtype's object: the last value wins
+        return data.value
     if kind is float:
         return _finite(data)
     if kind is list:
@@ -87,7 +90,7 @@ def read_any(data: Any) -> Any:
     return data
 
 
-_CONTAINERS_OR_TEXT = frozenset({list, dict, NumberText})
+_CONTAINERS_OR_TEXT = frozenset({list, dict, NumberText, DuplicateMember})
 _INFINITIES = frozenset({float("inf"), float("-inf")})
 
 
@@ -168,22 +171,32 @@ def read_raw(data: object) -> str:
     A number too large for a float (read without exact numbers) is a ``DecodeError``,
     as in ``read_any``: its text would come back as the string ``"Infinity"``.
     """
-    _check_finite(data)
-    return write_any(data)
+    return write_any(_plain(data))
 
 
-def _check_finite(data: object) -> None:
+def _plain(data: Any) -> Any:
+    """``data`` checked for infinities, with duplicate markers replaced by the last value.
+
+    Numbers kept as exact text stay so, for the raw text to keep every digit.
+    """
     if type(data) is float:
-        _finite(data)
-    elif type(data) is list:
+        return _finite(data)
+    if type(data) is DuplicateMember:
+        return data.value
+    if type(data) is list:
+        result = []
         for index, item in enumerate(data):
             try:
-                _check_finite(item)
+                result.append(_plain(item))
             except DecodeError as error:
                 raise error.within(index) from None
-    elif type(data) is dict:
+        return result
+    if type(data) is dict:
+        members = {}
         for key, item in data.items():
             try:
-                _check_finite(item)
+                members[key] = _plain(item)
             except DecodeError as error:
                 raise error.within(key) from None
+        return members
+    return data

@@ -32,6 +32,7 @@ __all__ = [
     "write_decimal_string",
     "write_float32",
     "write_int",
+    "write_number_text",
 ]
 
 #: The value range of each sized integer type.
@@ -115,6 +116,26 @@ def write_int(value: object) -> str:
             f"integer of {len(text)} digits exceeds the limit of {MAX_NUMBER_CHARS} characters"
         )
     return text
+
+
+def write_number_text(value: NumberText) -> str:
+    """Write a ``NumberText`` verbatim, after checking that it is one JSON number.
+
+    The reader only makes valid ones, but the class is public: text such as
+    ``"[oops"`` would otherwise go into the document as it is.
+    """
+    text = str.__str__(value)
+    if len(text) > MAX_NUMBER_CHARS:
+        raise EncodeError(
+            f"number of {len(text)} characters exceeds the limit of {MAX_NUMBER_CHARS}"
+        )
+    if _JSON_NUMBER.fullmatch(text) is None:
+        raise EncodeError(f"NumberText {_shorten(text)!r} is not one JSON number")
+    return text
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def write_float32(value: object) -> str:
@@ -203,8 +224,35 @@ def _write_decimal_checked(value: object) -> str:
         raise encode_mismatch(value, "decimal")
     text = Decimal.__str__(_check_decimal(value))
     if len(text) > MAX_NUMBER_CHARS:
+        text = _shortest_decimal_text(value)
+    if len(text) > MAX_NUMBER_CHARS:
         raise EncodeError(f"decimal of {len(text)} characters exceeds the limit")
     return text
+
+
+def _shortest_decimal_text(value: Decimal) -> str:
+    """The shortest JSON number text that reads back as exactly ``value``.
+
+    ``str(Decimal)`` may be longer than the text the value was read from (9,998 digits
+    then ``e5`` comes back with a point and ``E+10002``), so a decimal the reader
+    accepted could not be written. Moving the point within the digits keeps the
+    coefficient and exponent, hence the exact value: the point placed where the
+    exponent vanishes, the digits as an integer with the exponent, or one digit
+    before the point. One of these is never longer than the text that was read.
+    """
+    sign, digit_tuple, exponent = value.as_tuple()
+    assert isinstance(exponent, int)  # finite: checked by the caller
+    digits = "".join(map(str, digit_tuple))
+    head = "-" if sign else ""
+    candidates = [f"{digits}E{exponent}"]
+    if len(digits) > 1:
+        candidates.append(f"{digits[0]}.{digits[1:]}E{exponent + len(digits) - 1}")
+    point = len(digits) + exponent  # where the point goes for no exponent at all
+    if 0 < point < len(digits):
+        candidates.append(f"{digits[:point]}.{digits[point:]}")
+    elif point <= 0:
+        candidates.append(f"0.{'0' * -point}{digits}")
+    return head + min(candidates, key=len)
 
 
 def write_decimal_string(value: object) -> str:

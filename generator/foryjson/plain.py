@@ -17,17 +17,21 @@ class NumberText(str):
 
 
 class DuplicateMember:
-    """Stands in for the value of a subtype property that an object holds twice.
+    """Stands in for a subtype property's name that an object holds twice.
 
     Fory's rule is that the last of duplicate members wins, except for the property
     that names a subtype: which subtype the object is must not depend on the reader.
-    Decoders meet this value where they expect a subtype name and report it.
+    The reader cannot tell which objects are read as subtypes, so it marks every
+    object whose last value of such a property is a string (a name a subtype dispatch
+    could take); ``value`` is that last value. Subtype dispatches meet the marker where
+    they expect a name and report it; every other reader takes ``value``, the last one.
     """
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "value")
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, value: str) -> None:
         self.name = name
+        self.value = value
 
     def __repr__(self) -> str:
-        return f"DuplicateMember({self.name!r})"
+        return f"DuplicateMember({self.name!r}, {self.value!r})"

@@ -156,14 +156,19 @@ def _too_long_number(text: str) -> DecodeError:
 
 
 def _members_hook(names: frozenset[str]) -> Callable[[list[tuple[str, Any]]], Any]:
-    """An object hook that marks a duplicated subtype property (see DuplicateMember)."""
+    """An object hook that marks a duplicated subtype property (see DuplicateMember).
+
+    Only a string last value is marked: any other value is no subtype name, so a
+    dispatch refuses it anyway, and it stays a plain value that depth checks see.
+    """
 
     def members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         result = dict(pairs)
         if len(result) != len(pairs):
             for name in names:
-                if name in result and sum(1 for key, _ in pairs if key == name) > 1:
-                    result[name] = DuplicateMember(name)
+                last = result.get(name)
+                if type(last) is str and sum(1 for key, _ in pairs if key == name) > 1:
+                    result[name] = DuplicateMember(name, last)
         return result
 
     return members

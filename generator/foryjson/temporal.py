@@ -343,11 +343,23 @@ def _offset_text(offset: timedelta) -> str:
     return text
 
 
+def _utcoffset(value: datetime) -> timedelta | None:
+    """``value.utcoffset()``, with a ``tzinfo`` that fails or gives no offset Python
+    allows (24 hours or more) refused as an ``EncodeError``."""
+    try:
+        return value.utcoffset()
+    except Exception as error:
+        raise EncodeError(
+            f"the tzinfo of the datetime gives no valid UTC offset ({error});"
+            " offsets are within -18:00..+18:00"
+        ) from None
+
+
 def write_datetime(value: object) -> str:
     """Write an aware ``datetime`` as ``"YYYY-MM-DDTHH:mm:ss[.fraction]"`` plus offset."""
     if not isinstance(value, datetime):
         raise encode_mismatch(value, "datetime")
-    offset = value.utcoffset()
+    offset = _utcoffset(value)
     if offset is None:
         raise EncodeError("expected a datetime with an offset, got a naive datetime")
     suffix = _offset_texts.get(offset) or _offset_text(offset)
@@ -542,7 +554,7 @@ def _check_java_limits(
 def _since_epoch(value: object, expected: str) -> timedelta:
     if not isinstance(value, datetime):
         raise encode_mismatch(value, expected)
-    if value.utcoffset() is None:
+    if _utcoffset(value) is None:
         raise EncodeError(
             "expected a datetime with an offset, got a naive datetime"
             " (an epoch count needs an instant)"
@@ -561,8 +573,8 @@ def write_epoch_millis(value: object) -> str:
         # fails the subtraction and takes the path below, which explains why.
         try:
             return str((value - _EPOCH) // _MILLISECOND)
-        except TypeError:
-            pass
+        except (TypeError, ValueError):
+            pass  # naive, or a tzinfo that fails: _since_epoch says which
     delta = _since_epoch(value, "datetime")
     return str((delta.days * 86400 + delta.seconds) * 1000 + delta.microseconds // 1000)
 

@@ -23,6 +23,7 @@ __all__ = [
     "escape_str",
     "finish_bytes",
     "finish_text",
+    "unexpected_error",
     "write_float",
 ]
 
@@ -143,8 +144,12 @@ def encode_bytes(
     else:  # the common case, spelled out: two calls fewer per document
         try:
             text = encoder(value)
+        except EncodeError:
+            raise
         except RecursionError:
             raise _too_deep(value) from None
+        except Exception as error:
+            raise unexpected_error(error) from error
         if not escape_non_ascii:
             try:
                 return text.encode("utf-8")
@@ -174,8 +179,12 @@ def _root_text(
 ) -> str:
     try:
         text = encoder(value)
+    except EncodeError:
+        raise
     except RecursionError:
         raise _too_deep(value) from None
+    except Exception as error:
+        raise unexpected_error(error) from error
     if _depth.needs_check(depth, limits.max_depth):
         _depth.check_write_depth(text, limits.max_depth)
     return indent(text) if pretty else text
@@ -191,3 +200,36 @@ def _too_deep(value: object) -> EncodeError:
         reference, target = cycle
         return EncodeError(f"the object graph is cyclic: {reference} is {target}")
     return EncodeError("the value is nested too deeply to encode")
+
+
+def unexpected_error(error: Exception) -> EncodeError:
+    """The ``EncodeError`` for another exception raised while a value was written.
+
+    Encoders check every value they write, but an object can still fail in ways no
+    check foresees: an unset slot, a set or dict changed by another thread while it is
+    iterated, a ``tzinfo`` or a subclass's method that raises. Whatever it is, the
+    caller gets an ``EncodeError`` (with the original exception as its cause).
+    """
+    if isinstance(error, AttributeError) and error.obj is not None and error.name:
+        owner = type(error.obj)
+        if any(error.name in getattr(cls, "__slots__", ()) for cls in owner.__mro__):
+            return EncodeError(
+                f"the attribute {error.name} of {owner.__qualname__} is not set"
+            )
+    if isinstance(error, RuntimeError):
+        changed = _CHANGED_DURING_ITERATION.get(str(error))
+        if changed is not None:
+            return EncodeError(f"{changed} while it was being written")
+    try:
+        detail = f"{type(error).__qualname__}: {error}"
+    except Exception:  # an exception's own __str__ may fail too
+        detail = type(error).__qualname__
+    return EncodeError(f"the value could not be written ({detail})")
+
+
+_CHANGED_DURING_ITERATION = {
+    "Set changed size during iteration": "a set changed size",
+    "dictionary changed size during iteration": "a dict changed size",
+    "dictionary keys changed during iteration": "a dict's keys changed",
+    "deque mutated during iteration": "a deque changed",
+}

@@ -36,6 +36,7 @@ from .ir import (
     spell,
 )
 from .models import ClassCode, ModelEmitter
+from .objects import needs_hash_guard
 from .patterns import CompiledPattern, compile_pattern
 from .scalars import (
     ANNOTATIONS,
@@ -614,21 +615,27 @@ class Emitter:
             decode_body += [
                 loop.format("data"),
                 *indent(element_decode),
+                *self.hash_guard(element if is_set else None, "data"),
                 f"return {finish}",
             ]
         else:
             element_decode = self.decode_value(
                 element, "item", None if is_set else "len(result)"
             )
+            guard = self.hash_guard(element if is_set else None, "result")
+            # Elements whose hashes an attacker can choose are collected in a list and
+            # checked before the set is built (see foryjson.hashing).
             empty, store = (
                 ("set()", "result.add(item)")
-                if is_set
+                if is_set and not guard
                 else ("[]", "result.append(item)")
             )
-            finish = "tuple(result)" if python_type == "tuple" else "result"
+            finish = {"tuple": "tuple(result)", "set": "set(result)"}.get(
+                "set" if guard else python_type, "result"
+            )
             collected = (
                 f"list[{self.annotation(element)}]"
-                if python_type == "tuple"
+                if python_type == "tuple" or guard
                 else annotation
             )
             decode_body += [
@@ -636,6 +643,7 @@ class Emitter:
                 loop.format("data"),
                 *indent(element_decode),
                 f"{INDENT}{store}",
+                *guard,
                 f"return {finish}",
             ]
         return encode_body, decode_body
@@ -712,6 +720,22 @@ class Emitter:
                 "DecodeError", "key", [f"typed_key = {self.key_reader(key_type)}"]
             )
         )
+        if needs_hash_guard(key_type):
+            # Keys whose hashes an attacker can choose are checked before the dict
+            # is built (see foryjson.hashing); equal keys keep the last value.
+            self.uses.add("_hashing")
+            decode_body += [
+                f"keys: list[{self.annotation(key_type)}] = []",
+                f"items: list[{self.annotation(type_ref.value)}] = []",
+                "for key, item in data.items():",
+                *indent(key_lines),
+                *indent(value_decode),
+                f"{INDENT}keys.append(typed_key)",
+                f"{INDENT}items.append(item)",
+                "_hashing.check_hashes(keys, data)",
+                "return dict(zip(keys, items, strict=True))",
+            ]
+            return encode_body, decode_body
         decode_body += [
             f"result: {self.annotation(type_ref)} = {{}}",
             "for key, item in data.items():",
@@ -721,6 +745,13 @@ class Emitter:
             "return result",
         ]
         return encode_body, decode_body
+
+    def hash_guard(self, element: TypeRef | None, items: str) -> list[str]:
+        """The hash-flooding check of a set's elements, where their type needs it."""
+        if element is None or not needs_hash_guard(element):
+            return []
+        self.uses.add("_hashing")
+        return [f"_hashing.check_hashes({items})"]
 
     def key_writer(self, key_type: TypeRef) -> tuple[str, str]:
         """The mismatch condition of a key and the f-string piece of its JSON text."""

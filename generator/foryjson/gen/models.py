@@ -32,6 +32,7 @@ from .ir import (
     TypeRef,
     UnknownProperties,
 )
+from .objects import needs_hash_guard
 from .scalars import IMPORTED_NAMES, literal, literal_imports
 
 if TYPE_CHECKING:
@@ -673,6 +674,16 @@ class ModelEmitter:
                 f"is more than the maximum length {rules.max_length}",
             )
         if rules.unique:
+            assert isinstance(target, ListOf | TupleOf)  # the schema checker's rule
+            element = target.items[0] if isinstance(target, TupleOf) else target.item
+            if needs_hash_guard(element):
+                # Bound the work of the set below (see foryjson.hashing).
+                values.uses.add("_hashing")
+                lines.extend(
+                    values.guarded(
+                        "DecodeError", key, [f"_hashing.check_hashes({var})"]
+                    )
+                )
             fail(
                 f"len(set({var})) != len({var})",
                 f"_numbers.first_repeat({var})!r",

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
+from ..numbers import INTEGER_RANGES
 from .ir import (
     Constraints,
     DictOf,
@@ -290,6 +291,42 @@ def hashable(type_ref: TypeRef) -> bool:
     if isinstance(type_ref, TupleOf):
         return all(hashable(item) for item in type_ref.items)
     return isinstance(type_ref, EnumRef)
+
+
+# Scalars whose hashes Python randomizes (str, bytes, naive dates and times) or whose
+# values share a hash only a few at a time (bool, integers of 64 bits or fewer).
+_SAFE_HASHES = frozenset(
+    {"bool", "str", "char", "bytes", "date", "time", "local_datetime", *INTEGER_RANGES}
+)
+# Scalars whose hashes are randomized: a tuple of them only is safe too. A tuple of
+# integers is not: two of them give an attacker room to pick a common tuple hash.
+_RANDOMIZED_HASHES = frozenset(
+    {"str", "char", "bytes", "date", "time", "local_datetime"}
+)
+
+
+def needs_hash_guard(type_ref: TypeRef) -> bool:
+    """Whether many distinct values of a type can share one hash (see foryjson.hashing).
+
+    ``int``, ``float``, ``Decimal``, ``UUID``, aware ``datetime`` and ``timedelta``
+    hash the same in every process, and so do tuples holding them or integers.
+    """
+    if isinstance(type_ref, Nullable):
+        return needs_hash_guard(type_ref.inner)
+    if isinstance(type_ref, Scalar):
+        return type_ref.name not in _SAFE_HASHES
+    if isinstance(type_ref, TupleOf):
+        return not all(
+            isinstance(item, EnumRef)
+            or (isinstance(item, Scalar) and item.name in _RANDOMIZED_HASHES)
+            or (
+                isinstance(item, Nullable)
+                and isinstance(item.inner, Scalar)
+                and item.inner.name in _RANDOMIZED_HASHES
+            )
+            for item in type_ref.items
+        )
+    return False  # enums: a few members, hashed by their randomized names
 
 
 def check_any_properties(node: Node, field: str, type_ref: TypeRef) -> None:

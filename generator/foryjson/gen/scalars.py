@@ -86,6 +86,7 @@ _SIMPLE = {
 RUNTIME_MODULES = {
     "_binary": "binary",
     "_dynamic": "dynamic",
+    "_hashing": "hashing",
     "_identifiers": "identifiers",
     "_numbers": "numbers",
     "_reader": "reader",
