@@ -305,6 +305,19 @@ def test_a_dict_changed_while_it_is_written_is_an_encode_error() -> None:
         assert error.message == "a dict changed size while it was being written"
 
 
+def test_running_out_of_memory_is_not_blamed_on_the_value() -> None:
+    class Exhausting(Decimal):
+        def as_tuple(self) -> Any:
+            raise MemoryError
+
+    value = types.Dynamic(payload=None, extras={"a": Exhausting("1E+3")})
+    for call in (value.to_json, value.to_json_bytes):
+        with pytest.raises(MemoryError):
+            call()
+    with pytest.raises(MemoryError):
+        value.to_json(pretty=True)
+
+
 def test_a_set_changed_while_it_is_written_is_an_encode_error(
     holder: ModuleType,
 ) -> None:

@@ -144,7 +144,7 @@ def encode_bytes(
     else:  # the common case, spelled out: two calls fewer per document
         try:
             text = encoder(value)
-        except EncodeError:
+        except (EncodeError, MemoryError):  # running out of memory is no value's fault
             raise
         except RecursionError:
             raise _too_deep(value) from None
@@ -179,7 +179,7 @@ def _root_text(
 ) -> str:
     try:
         text = encoder(value)
-    except EncodeError:
+    except (EncodeError, MemoryError):
         raise
     except RecursionError:
         raise _too_deep(value) from None
@@ -208,7 +208,8 @@ def unexpected_error(error: Exception) -> EncodeError:
     Encoders check every value they write, but an object can still fail in ways no
     check foresees: an unset slot, a set or dict changed by another thread while it is
     iterated, a ``tzinfo`` or a subclass's method that raises. Whatever it is, the
-    caller gets an ``EncodeError`` (with the original exception as its cause).
+    caller gets an ``EncodeError`` (with the original exception as its cause);
+    only ``MemoryError`` passes through, as it says nothing about the value.
     """
     if isinstance(error, AttributeError) and error.obj is not None and error.name:
         owner = type(error.obj)
