@@ -8,6 +8,7 @@ run once the module is built.
 
 from __future__ import annotations
 
+import keyword
 import re
 from dataclasses import replace
 from decimal import Decimal
@@ -271,7 +272,7 @@ def check_default(node: Node, field: str, default: object, rules: Constraints) -
     if (
         isinstance(default, str)
         and rules.pattern
-        and not re.search(rules.pattern, default)
+        and not re.fullmatch(rules.pattern, default)
     ):
         problems.append(f"pattern {rules.pattern}")
     if problems:
@@ -303,8 +304,15 @@ def check_any_properties(node: Node, field: str, type_ref: TypeRef) -> None:
 def read_import_path(node: Node, what: str) -> str:
     """A ``package.module:name`` reference."""
     text = node.text(what)
-    if not _IMPORT_PATH.match(text):
-        raise node.error(f"{what} must be written package.module:name, not '{text}'")
+    module, _, name = text.partition(":")
+    parts = [*module.split("."), name]
+    if not _IMPORT_PATH.match(text) or not all(
+        part.isidentifier() and not keyword.iskeyword(part) for part in parts
+    ):
+        raise node.error(
+            f"{what} must be written package.module:name, each part a Python name"
+            f" that is not a keyword, not {text!r}"
+        )
     return text
 
 
