@@ -513,6 +513,44 @@ def test_a_default_must_match_its_whole_pattern(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("field", "bound", "message"),
+    [
+        ("n: {type: int, constraints: {min: 'NaN'}}", "NaN", None),
+        ("n: {type: int, constraints: {max: '-Infinity'}}", "-Infinity", None),
+        ("n: {type: int, constraints: {min: '1e5000'}}", "1e5000", None),
+        ("n: {type: int, constraints: {min: '1e999999999'}}", "1e999999999", None),
+        ("n: {type: decimal, constraints: {multiple_of: '1e-5000'}}", "", None),
+        (
+            "f: {type: float, constraints: {max: 1e400}}",
+            "",
+            "max 1E+400 is beyond the range of float",
+        ),
+    ],
+)
+def test_numeric_bounds_must_be_literals_the_module_can_hold(
+    tmp_path: Path, field: str, bound: str, message: str | None
+) -> None:
+    with pytest.raises(SchemaError) as caught:
+        generate_package(
+            tmp_path, {"m.yaml": f"models:\n  A:\n    fields:\n      {field}\n"}
+        )
+    assert caught.value.location.line == 4
+    key = field.split("{")[2].split(":")[0]
+    expected = message or (
+        f"{key} must be a finite number of magnitude between 1e-4000 and 1e4000, or 0"
+    )
+    assert caught.value.message == expected
+
+
+def test_a_zero_bound_with_any_exponent_is_zero(tmp_path: Path) -> None:
+    schema = "models:\n  A:\n    fields:\n      n: {type: int, constraints: {min: '0E-99999'}}\n"
+    module = load(tmp_path, {"m.yaml": schema})
+    error = decode_error(module, module.A, '{"n":-1}')
+    assert error.path == "$.n"
+    assert error.message.startswith("-1 is less than the minimum 0")
+
+
 # ---------------------------------------------------------------- repr of long ints
 
 LONG = 7 * 10**5000 + 1
