@@ -11,6 +11,7 @@ from typing import Any
 from examples.bindings import CENTS as _codec_1
 from examples.bindings import Label, Point
 from foryjson import reader as _reader
+from foryjson import represent as _represent
 from foryjson import writer as _writer
 from foryjson.codec import Codec
 from foryjson.errors import (
@@ -65,8 +66,8 @@ class Drawing:
     def __repr__(self) -> str:
         return (
             f"Drawing(labels={self.labels!r}, "
-            f"price={self.price!r}, "
-            f"prices={self.prices!r})"
+            f"price={_represent.safe_repr(self.price)}, "
+            f"prices={_represent.safe_repr(self.prices)})"
         )
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:

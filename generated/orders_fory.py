@@ -14,6 +14,7 @@ from typing import Any
 from foryjson import binary as _binary
 from foryjson import numbers as _numbers
 from foryjson import reader as _reader
+from foryjson import represent as _represent
 from foryjson import temporal as _temporal
 from foryjson import writer as _writer
 from foryjson.codec import Codec
@@ -965,7 +966,7 @@ def _decode_Product(data: object) -> Product:
         raise
     if len(set(tags)) != len(tags):
         raise DecodeError(
-            f"{_numbers.first_repeat(tags)!r} appears more than once; each item may appear only once"
+            f"{_represent.safe_repr(_numbers.first_repeat(tags))} appears more than once; each item may appear only once"
         ).within("tags")
     try:
         thumbnail = data["thumbnail"]

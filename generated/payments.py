@@ -14,6 +14,7 @@ from examples.validators import check_period as _validate_Order
 from foryjson import dynamic as _dynamic
 from foryjson import numbers as _numbers
 from foryjson import reader as _reader
+from foryjson import represent as _represent
 from foryjson import writer as _writer
 from foryjson.codec import Codec
 from foryjson.errors import (
@@ -409,7 +410,7 @@ class Order:
             f"total_cents={self.total_cents!r}, "
             f"secret={self.secret!r}, "
             f"metadata={self.metadata!r}, "
-            f"extras={self.extras!r})"
+            f"extras={_represent.safe_repr(self.extras)})"
         )
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
@@ -690,7 +691,7 @@ class Closed(Event):
         return _reader.decode(_decode_Closed, data, depth=1)
 
 
-_PATTERN_1 = re.compile("^[A-Z]{3}$")
+_PATTERN_1 = re.compile("[A-Z]{3}")
 
 
 _Geo_PROPERTIES = frozenset(
@@ -761,7 +762,7 @@ _Geo_PROPERTIES_6 = frozenset(
 )
 
 
-_PATTERN_8 = re.compile("^[0-9]{4}$")
+_PATTERN_8 = re.compile("[0-9]{4}")
 
 
 _Address_PROPERTIES_7 = frozenset(
@@ -936,10 +937,10 @@ def _decode_Amount(data: object) -> Amount:
         raise missing_property("currency") from None
     if type(currency) is not str:
         raise decode_mismatch(currency, "str").within("currency")
-    if _PATTERN_1.search(currency) is None:
-        raise DecodeError(
-            f"{currency!r} does not match the pattern ^[A-Z]{{3}}$"
-        ).within("currency")
+    if _PATTERN_1.fullmatch(currency) is None:
+        raise DecodeError(f"{currency!r} does not match the pattern [A-Z]{{3}}").within(
+            "currency"
+        )
     result: Amount = _new(Amount)
     result.value = value_
     result.currency = currency
@@ -1252,9 +1253,9 @@ def _decode_CardPayment(data: object) -> CardPayment:
         raise missing_property("lastFour") from None
     if type(last_four) is not str:
         raise decode_mismatch(last_four, "str").within("lastFour")
-    if _PATTERN_8.search(last_four) is None:
+    if _PATTERN_8.fullmatch(last_four) is None:
         raise DecodeError(
-            f"{last_four!r} does not match the pattern ^[0-9]{{4}}$"
+            f"{last_four!r} does not match the pattern [0-9]{{4}}"
         ).within("lastFour")
     result: CardPayment = _new(CardPayment)
     result.last_four = last_four

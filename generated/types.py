@@ -20,6 +20,7 @@ from foryjson import hashing as _hashing
 from foryjson import identifiers as _identifiers
 from foryjson import numbers as _numbers
 from foryjson import reader as _reader
+from foryjson import represent as _represent
 from foryjson import temporal as _temporal
 from foryjson import writer as _writer
 from foryjson.codec import MISSING, Codec
@@ -155,7 +156,7 @@ class Numbers:
             f"word={self.word!r}, "
             f"dword={self.dword!r}, "
             f"qword={self.qword!r}, "
-            f"unbounded={self.unbounded!r}, "
+            f"unbounded={_represent.safe_repr(self.unbounded)}, "
             f"ratio={self.ratio!r}, "
             f"single={self.single!r}, "
             f"price={self.price!r}, "
@@ -570,7 +571,10 @@ class Dynamic:
         return self.payload == other.payload and self.extras == other.extras
 
     def __repr__(self) -> str:
-        return f"Dynamic(payload={self.payload!r}, extras={self.extras!r})"
+        return (
+            f"Dynamic(payload={_represent.safe_repr(self.payload)}, "
+            f"extras={_represent.safe_repr(self.extras)})"
+        )
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""

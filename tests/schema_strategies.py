@@ -197,7 +197,7 @@ def _constrained(item: FieldDef) -> st.SearchStrategy[Any] | None:
     if rules is None:
         return None
     if rules.pattern is not None:
-        return st.from_regex(rules.pattern)
+        return st.from_regex(rules.pattern, fullmatch=True)
     if rules.unique:
         target = item.type.inner if isinstance(item.type, Nullable) else item.type
         assert isinstance(target, ListOf)

@@ -269,7 +269,7 @@ def test_value_models_are_one_string() -> None:
             '"lastFour":"4242"',
             '"lastFour":"424"',
             "$.payment.lastFour",
-            "'424' does not match the pattern ^[0-9]{4}$",
+            "'424' does not match the pattern [0-9]{4}",
         ),
         (
             '"value":9.99',
@@ -287,7 +287,13 @@ def test_value_models_are_one_string() -> None:
             '"currency":"EUR"',
             '"currency":"eur"',
             "$.payments[0].amount.currency",
-            "'eur' does not match the pattern ^[A-Z]{3}$",
+            "'eur' does not match the pattern [A-Z]{3}",
+        ),
+        (
+            '"currency":"EUR"',
+            '"currency":"EUR\\n"',
+            "$.payments[0].amount.currency",
+            "'EUR\\n' does not match the pattern [A-Z]{3}",
         ),
         (
             '"weightGrams":500',

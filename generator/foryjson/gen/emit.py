@@ -38,33 +38,17 @@ from .ir import (
 from .models import ClassCode, ModelEmitter
 from .objects import needs_hash_guard
 from .patterns import CompiledPattern, compile_pattern
+from .quoting import fstring_text, import_line, string_literal
 from .scalars import (
     ANNOTATIONS,
     IMPORTED_NAMES,
+    MODULE_LEVEL_NAMES,
+    RUNTIME_IMPORTS,
     RUNTIME_MODULES,
     runtime_codec,
 )
 
 Container = ListOf | SetOf | TupleOf | DictOf
-
-# Where each runtime name generated code may use comes from, in the order written.
-_RUNTIME_IMPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("foryjson.codec", ("MISSING", "Codec")),
-    (
-        "foryjson.errors",
-        (
-            "DecodeError",
-            "EncodeError",
-            "decode_mismatch",
-            "encode_mismatch",
-            "index_of",
-            "key_segment",
-            "missing_property",
-            "unknown_property",
-        ),
-    ),
-    ("foryjson.limits", ("Limits",)),
-)
 
 _DATETIME_NAMES = frozenset({"date", "time", "datetime", "timedelta", "timezone"})
 
@@ -129,12 +113,7 @@ _TAKEN_LOCALS = frozenset(
     {"data", "value", "result", "error", "index", "item", "key", "members", "parts"}
     | {"name", "inner", "text", "match", "member", "typed_key"}
     | set(dir(builtins))
-    | IMPORTED_NAMES
-    | {"copysign", "timezone", "re", "enum"}
-    # Runtime names generated functions call.
-    | {"DecodeError", "EncodeError", "MISSING", "Codec", "key_segment"}
-    | {"decode_mismatch", "encode_mismatch", "missing_property", "unknown_property"}
-    | {"index_of"}
+    | MODULE_LEVEL_NAMES
     # Names ruff flags as ambiguous (E741).
     | {"l", "O", "I"}
 )
@@ -175,9 +154,11 @@ class Emitter:
         self.tables: list[str] = []
         self.aliases: dict[str, str] = {}
         self.type_aliases: set[str] = set()
+        """Imported names a class body reaches through ``_name`` (a field hides it)."""
+        self.hidden: frozenset[str] = frozenset()
+        """Imported names fields hide where code is being built: see ``imported``."""
         self.custom_codecs: dict[str, str] = {}
         self.custom_functions: list[Function] = []
-        """Imported type names a class body reaches through ``_name`` (a field hides it)."""
 
     # ---------------------------------------------------------------- naming
 
@@ -203,12 +184,19 @@ class Emitter:
             return name
         return f"{self.module_alias(module)}.{name}"
 
+    def imported(self, name: str) -> str:
+        """How code being built spells an imported name: ``_name`` where a field hides it."""
+        if name in self.hidden:
+            self.type_aliases.add(name)
+            return f"_{name}"
+        return name
+
     def annotation(self, type_ref: TypeRef) -> str:
         if isinstance(type_ref, Scalar):
             name, needs = ANNOTATIONS[type_ref.name]
             if needs is not None:
                 self.stdlib_imports.add(needs)
-            return name
+            return self.imported(name) if name in IMPORTED_NAMES else name
         if isinstance(type_ref, ListOf):
             return f"list[{self.annotation(type_ref.item)}]"
         if isinstance(type_ref, SetOf):
@@ -396,8 +384,8 @@ class Emitter:
 
     def encode_raise(self, type_ref: TypeRef, var: str, segment: str | None) -> str:
         self.uses.add("encode_mismatch")
-        label = spell(type_ref, self.module.name)
-        return f'{INDENT}raise encode_mismatch({var}, "{label}"){within(segment)}'
+        label = string_literal(spell(type_ref, self.module.name))
+        return f"{INDENT}raise encode_mismatch({var}, {label}){within(segment)}"
 
     def guarded(self, error: str, segment: str | None, lines: list[str]) -> list[str]:
         """Wrap lines that call another encoder or decoder so errors gain a path segment."""
@@ -451,7 +439,7 @@ class Emitter:
                 f"{INDENT}{var} = {table}[{var}]",
                 "except (KeyError, TypeError):  # not a name, or not even hashable",
                 f"{INDENT}raise decode_mismatch(",
-                f'{INDENT * 2}{var}, "{self.enum_label(type_ref)}"',
+                f"{INDENT * 2}{var}, {string_literal(self.enum_label(type_ref))}",
                 f"{INDENT}){within(segment)} from None",
             ]
         call = f"{self.reader_function(type_ref)}({var})"
@@ -470,8 +458,7 @@ class Emitter:
         """The module-level name a user codec is imported as, and its wrappers made."""
         if type_ref.codec not in self.custom_codecs:
             name = f"_codec_{len(self.custom_codecs) + 1}"
-            module, _, attribute = type_ref.codec.partition(":")
-            self.user_imports.add(f"from {module} import {attribute} as {name}")
+            self.user_imports.add(import_line(type_ref.codec, name))
             self.custom_codecs[type_ref.codec] = name
             self.uses.update(("EncodeError", "DecodeError"))
             for verb, error, param in (
@@ -492,7 +479,8 @@ class Emitter:
                             f"{INDENT}raise",
                             "except Exception as error:",
                             f"{INDENT}raise {error}(",
-                            f'{INDENT * 2}f"codec {type_ref.codec} failed: {{error}}"',
+                            f"{INDENT * 2}f'codec {fstring_text(type_ref.codec)}"
+                            " failed: {error}'",
                             f"{INDENT}) from error",
                             "return result",
                         ],
@@ -524,8 +512,8 @@ class Emitter:
 
     def decode_raise(self, type_ref: TypeRef, var: str, segment: str | None) -> str:
         self.uses.add("decode_mismatch")
-        label = spell(type_ref, self.module.name)
-        return f'{INDENT}raise decode_mismatch({var}, "{label}"){within(segment)}'
+        label = string_literal(spell(type_ref, self.module.name))
+        return f"{INDENT}raise decode_mismatch({var}, {label}){within(segment)}"
 
     # ---------------------------------------------------------- helper functions
 
@@ -535,7 +523,8 @@ class Emitter:
             return
         name = self.helper_name(type_ref)
         self.uses.update(("encode_mismatch", "decode_mismatch"))
-        label = spell(type_ref, self.module.name)
+        # Quoted once here: the bodies put it in their messages as it is.
+        label = string_literal(spell(type_ref, self.module.name))
         if isinstance(type_ref, TupleOf) and not type_ref.variadic:
             encode_body, decode_body = self.fixed_tuple_bodies(type_ref, label)
         elif isinstance(type_ref, DictOf):
@@ -576,7 +565,7 @@ class Emitter:
         written = self.encode_value(element, "item", None if is_set else "len(parts)")
         encode_body = [
             f"if {check}:",
-            f'{INDENT}raise encode_mismatch(value, "{label}")',
+            f"{INDENT}raise encode_mismatch(value, {label})",
         ]
         if element == Scalar("str") and not is_set:
             # One C loop escapes every string; a non-string stops it with TypeError,
@@ -656,7 +645,7 @@ class Emitter:
         names = [f"item{position}" for position in range(count)]
         encode_body = [
             f"if type(value) is not tuple or len(value) != {count}:",
-            f'{INDENT}raise encode_mismatch(value, "{label}")',
+            f"{INDENT}raise encode_mismatch(value, {label})",
             f"{', '.join(names)}{',' if count == 1 else ''} = value",
         ]
         pieces = []
@@ -687,15 +676,17 @@ class Emitter:
         self.uses.add("key_segment")
         key_check, key_piece = self.key_writer(key_type)
         key_name = spell(key_type, self.module.name)
-        key_label = f"{'an' if key_name[0] in 'aeioAEIO' else 'a'} {key_name} key"
+        key_label = string_literal(
+            f"{'an' if key_name[0] in 'aeioAEIO' else 'a'} {key_name} key"
+        )
         written = self.encode_value(type_ref.value, "item", segment)
         encode_body = [
             "if type(value) is not dict:",
-            f'{INDENT}raise encode_mismatch(value, "{label}")',
+            f"{INDENT}raise encode_mismatch(value, {label})",
             "parts: list[str] = []",
             "for key, item in value.items():",
             f"{INDENT}if {key_check}:",
-            f'{INDENT * 2}raise encode_mismatch(key, "{key_label}")'
+            f"{INDENT * 2}raise encode_mismatch(key, {key_label})"
             ".within(key_segment(key))",
             *indent(written.all_lines),
             f"{INDENT}parts.append(f'{key_piece}:{written.piece}')",
@@ -793,7 +784,7 @@ class Emitter:
                 "str",
                 [
                     f"if type(value) is not {enum.name}:",
-                    f'{INDENT}raise encode_mismatch(value, "{enum.name}")',
+                    f"{INDENT}raise encode_mismatch(value, {string_literal(enum.name)})",
                     "return f'\"{value._value_}\"'",
                 ],
             ),
@@ -806,7 +797,7 @@ class Emitter:
                     f"{INDENT}member = {table}.get(data)",
                     f"{INDENT}if member is not None:",
                     f"{INDENT * 2}return member",
-                    f'raise decode_mismatch(data, "{label}")',
+                    f"raise decode_mismatch(data, {string_literal(label)})",
                 ],
             ),
         ]
@@ -827,7 +818,7 @@ class Emitter:
             for alias, module in RUNTIME_MODULES.items()
             if alias in self.uses
         }
-        for module, names in _RUNTIME_IMPORTS:
+        for module, names in RUNTIME_IMPORTS:
             runtime.update(
                 f"from {self.runtime}{module.removeprefix('foryjson')} import {name}"
                 for name in names
@@ -866,9 +857,7 @@ class Emitter:
             if model.python is None:
                 classes.append(models.class_code(model))
             else:
-                module, _, cls = model.python.partition(":")
-                alias = "" if cls == model.name else f" as {model.name}"
-                self.user_imports.add(f"from {module} import {cls}{alias}")
+                self.user_imports.add(import_line(model.python, model.name))
                 bound.append(
                     (
                         model.name,

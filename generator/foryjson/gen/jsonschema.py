@@ -511,10 +511,12 @@ def _constrained(
         if value is not None:
             result[keyword] = _number(value)
     if rules.pattern is not None:
+        # JSON Schema searches; the decoder matches the whole string, so anchor it.
+        whole = f"^(?:{rules.pattern})$"
         if "pattern" in result:  # pragma: no cover - only plain str takes a pattern
-            result = {"allOf": [result, {"pattern": rules.pattern}]}
+            result = {"allOf": [result, {"pattern": whole}]}
         else:
-            result["pattern"] = rules.pattern
+            result["pattern"] = whole
     target = type_ref.inner if isinstance(type_ref, Nullable) else type_ref
     lengths = _length_keywords(target)
     if lengths is not None:

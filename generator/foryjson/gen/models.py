@@ -33,6 +33,7 @@ from .ir import (
     UnknownProperties,
 )
 from .objects import needs_hash_guard
+from .quoting import fstring_text, identifier, import_line, string_literal
 from .scalars import IMPORTED_NAMES, literal, literal_imports
 
 if TYPE_CHECKING:
@@ -111,9 +112,12 @@ class ModelEmitter:
         """Python source for a default value of a type."""
         base = type_ref.inner if isinstance(type_ref, Nullable) else type_ref
         if value is not None and isinstance(base, EnumRef):
-            return f"{self.values.qualified(base.module, base.name)}.{value}"
+            assert isinstance(value, str)
+            return (
+                f"{self.values.qualified(base.module, base.name)}.{identifier(value)}"
+            )
         self.values.stdlib_imports.update(literal_imports(value))
-        return literal(value)
+        return literal(value, self.values.imported)
 
     # -------------------------------------------------------------- encoding
 
@@ -160,7 +164,7 @@ class ModelEmitter:
         )
         if isinstance(missing, Decimal):
             # Decimal("1.50") == Decimal("1.5"), but only one is written as the default.
-            return f'str({var}) != "{missing}"{other_type}', False
+            return f"str({var}) != {string_literal(str(missing))}{other_type}", False
         if isinstance(missing, dt.datetime) and missing.tzinfo is not None:
             same_offset = f"{var}.utcoffset() != {literal_text}.utcoffset()"
             return f"{var} != {literal_text} or {same_offset}", False
@@ -186,7 +190,7 @@ class ModelEmitter:
                 self.flattened_member(item, var, prefix, suffix, result)
                 continue
             json_name = prefix + item.json_name + suffix
-            segment = python_string(json_name)
+            segment = string_literal(json_name)
             condition, skips_null = self.member_condition(item, var)
             if item.raw:
                 values.uses.add("_dynamic")
@@ -211,7 +215,7 @@ class ModelEmitter:
                     written.lines, written.piece = inner.lines, inner.piece
             # Inline checks run whether or not the property is written.
             result.body += written.checks
-            piece = fstring_literal(json_member_prefix(json_name)) + written.piece
+            piece = fstring_text(json_member_prefix(json_name)) + written.piece
             if condition is None:
                 result.body += written.lines
                 result.always(piece)
@@ -250,7 +254,8 @@ class ModelEmitter:
                 if isinstance(item.type, Nullable)
                 else f"if not isinstance({var}, {child}):"
             ),
-            f'{INDENT}raise encode_mismatch({var}, "{ref.name} (unwrapped {item.name})")',
+            f"{INDENT}raise encode_mismatch("
+            f"{var}, {string_literal(f'{ref.name} (unwrapped {item.name})')})",
         ]
         result.body += check
         lines = [f"{var}_members = {function}({var})"]
@@ -309,7 +314,7 @@ class ModelEmitter:
         self.values.uses.add("encode_mismatch")
         body = [
             f"if not isinstance(value, {model.name}):",
-            f'{INDENT}raise encode_mismatch(value, "{model.name}")',
+            f"{INDENT}raise encode_mismatch(value, {string_literal(model.name)})",
         ]
         if model.subtypes is not None:
             return self.base_encoder(model)
@@ -318,7 +323,8 @@ class ModelEmitter:
             body += [
                 f"text = value.{model.value_field}",
                 "if not isinstance(text, str):",
-                f'{INDENT}raise encode_mismatch(text, "str").within("{model.value_field}")',
+                f'{INDENT}raise encode_mismatch(text, "str")'
+                f".within({string_literal(model.value_field)})",
                 "return _escape(text)",
             ]
             return Function(f"_encode_{model.name}", "value: object", "str", body)
@@ -340,11 +346,11 @@ class ModelEmitter:
                 body += [
                     f"{INDENT}text = _encode_{subtype}(value)",
                     f'{INDENT}if text == "{{}}":',
-                    f"{INDENT * 2}return {python_string(head + '}')}",
-                    f"{INDENT}return {python_string(head + ',')} + text[1:]",
+                    f"{INDENT * 2}return {string_literal(head + '}')}",
+                    f"{INDENT}return {string_literal(head + ',')} + text[1:]",
                 ]
                 continue
-            segment = python_string(json_name)
+            segment = string_literal(json_name)
             if subtypes.representation == "wrapper_array":
                 segment = "1"
             body += indent(
@@ -354,14 +360,15 @@ class ModelEmitter:
             )
             if subtypes.representation == "wrapper_object":
                 body.append(
-                    f"{INDENT}return {python_string('{' + name_text + ':')} + text + \"}}\""
+                    f"{INDENT}return {string_literal('{' + name_text + ':')} + text + \"}}\""
                 )
             else:
                 body.append(
-                    f"{INDENT}return {python_string('[' + name_text + ',')} + text + \"]\""
+                    f"{INDENT}return {string_literal('[' + name_text + ',')} + text + \"]\""
                 )
         choices = ", ".join(subtype for _, subtype in subtypes.types)
-        body.append(f'raise encode_mismatch(value, "{model.name} (one of {choices})")')
+        expected = string_literal(f"{model.name} (one of {choices})")
+        body.append(f"raise encode_mismatch(value, {expected})")
         return Function(f"_encode_{model.name}", "value: object", "str", body)
 
     # -------------------------------------------------------------- decoding
@@ -374,7 +381,7 @@ class ModelEmitter:
             if prefix or suffix:
                 table += f"_{len(self.name_tables) + 1}"
             names = [prefix + name + suffix for name in self.json_names(model)]
-            text = ", ".join(python_string(name) for name in names)
+            text = ", ".join(string_literal(name) for name in names)
             self.values.tables.append(
                 f"{table} = frozenset(({text},))"
                 if names
@@ -403,7 +410,7 @@ class ModelEmitter:
                 body.append(f"{var} = {self.literal(default, item.type)}")
                 continue
             json_name = prefix + item.json_name + suffix
-            key = python_string(json_name)
+            key = string_literal(json_name)
             if item.raw:
                 # Any JSON value, kept as its compact text; null stays None if allowed.
                 values.uses.add("_dynamic")
@@ -461,7 +468,10 @@ class ModelEmitter:
             lines += [
                 f"if {var} is None:",
                 f"{INDENT}raise DecodeError(",
-                f'{INDENT * 2}"missing the members of {item.name} (unwrapped {ref.name})"',
+                INDENT * 2
+                + string_literal(
+                    f"missing the members of {item.name} (unwrapped {ref.name})"
+                ),
                 f"{INDENT})",
             ]
         return lines
@@ -512,7 +522,7 @@ class ModelEmitter:
                 f"{INDENT}raise",
                 "except Exception as error:",
                 f"{INDENT}raise DecodeError(",
-                f'{INDENT * 2}f"rejected by {model.validator}: {{error}}"',
+                f"{INDENT * 2}f'rejected by {fstring_text(model.validator)}: {{error}}'",
                 f"{INDENT}) from error",
             ]
         body.append("return result")
@@ -520,9 +530,8 @@ class ModelEmitter:
 
     def validator_alias(self, model: ModelDef) -> str:
         assert model.validator is not None
-        module, _, function = model.validator.partition(":")
         alias = f"_validate_{model.name}"
-        self.values.user_imports.add(f"from {module} import {function} as {alias}")
+        self.values.user_imports.add(import_line(model.validator, alias))
         return alias
 
     def decoder(self, model: ModelDef) -> Function:
@@ -564,7 +573,7 @@ class ModelEmitter:
         names = ", ".join(name for name, _ in subtypes.types)
         representation = subtypes.representation
         if representation == "property":
-            key = python_string(subtypes.property or "")
+            key = string_literal(subtypes.property or "")
             body = [
                 "if type(data) is not dict:",
                 f'{INDENT}raise decode_mismatch(data, "an object")',
@@ -588,7 +597,7 @@ class ModelEmitter:
             ]
             inner, segment = "inner", "1"
         for json_name, subtype in subtypes.types:
-            body.append(f"if name == {python_string(json_name)}:")
+            body.append(f"if name == {string_literal(json_name)}:")
             call = f"_decode_{subtype}({inner})"
             if segment is None:
                 body.append(f"{INDENT}return {call}")
@@ -602,15 +611,17 @@ class ModelEmitter:
         if representation == "property":
             body += [
                 f"if name is None and {key} not in data:",
-                f'{INDENT}raise DecodeError("missing the subtype property {subtypes.property}")',
+                f"{INDENT}raise DecodeError("
+                f"{string_literal(f'missing the subtype property {subtypes.property}')})",
             ]
         elif representation == "wrapper_array":
             where = ".within(0)"
+        expected = string_literal(f"a subtype name ({names})")
+        unknown = fstring_text(f"; expected one of {names}")
         body += [
             "if type(name) is not str:",
-            f'{INDENT}raise decode_mismatch(name, "a subtype name ({names})"){where}',
-            f'raise DecodeError(f"unknown subtype name {{name!r}}; expected one of'
-            f' {names}"){where}',
+            f"{INDENT}raise decode_mismatch(name, {expected}){where}",
+            f"raise DecodeError(f'unknown subtype name {{name!r}}{unknown}'){where}",
         ]
         return Function(f"_decode_{model.name}", "data: object", model.name, body)
 
@@ -626,7 +637,7 @@ class ModelEmitter:
 
         def fail(condition: str, value: str, words: str) -> None:
             # The message is an f-string: the value's expression, then literal words.
-            text = "{" + value + "} " + fstring_literal(words)
+            text = "{" + value + "} " + fstring_text(words)
             lines.extend(
                 [
                     f"if {condition}:",
@@ -638,7 +649,7 @@ class ModelEmitter:
             assert isinstance(value, Decimal)
             if isinstance(target, Scalar) and target.name == "decimal":
                 values.stdlib_imports.add("from decimal import Decimal")
-                return f'Decimal("{value}")'
+                return f"Decimal({string_literal(str(value))})"
             if value == value.to_integral_value() and not (
                 isinstance(target, Scalar) and target.name in ("float", "float32")
             ):
@@ -657,7 +668,7 @@ class ModelEmitter:
         if rules.multiple_of is not None:
             values.uses.add("_numbers")
             fail(
-                f'not _numbers.is_multiple({var}, "{rules.multiple_of}")',
+                f"not _numbers.is_multiple({var}, {string_literal(str(rules.multiple_of))})",
                 f"_numbers.number_text({var})",
                 f"is not a multiple of {rules.multiple_of}",
             )
@@ -686,16 +697,20 @@ class ModelEmitter:
                 )
             fail(
                 f"len(set({var})) != len({var})",
-                f"_numbers.first_repeat({var})!r",
+                f"_represent.safe_repr(_numbers.first_repeat({var}))",
                 "appears more than once; each item may appear only once",
             )
-            values.uses.add("_numbers")
+            values.uses.update(("_numbers", "_represent"))
         if rules.pattern is not None:
             table = f"_PATTERN_{len(values.tables) + 1}"
             values.stdlib_imports.add("import re")
-            values.tables.append(f"{table} = re.compile({rules.pattern!r})")
+            values.tables.append(
+                f"{table} = re.compile({string_literal(rules.pattern)})"
+            )
+            # The whole string must match, as Java's Pattern.matches and Bean
+            # Validation's @Pattern: "$" alone would let "EUR\n" through.
             fail(
-                f"{table}.search({var}) is None",
+                f"{table}.fullmatch({var}) is None",
                 f"{var}!r",
                 f"does not match the pattern {rules.pattern}",
             )
@@ -706,6 +721,17 @@ class ModelEmitter:
     # -------------------------------------------------------------- classes
 
     def class_code(self, model: ModelDef) -> ClassCode:
+        values = self.values
+        # A field named like an imported name (date: date) hides it inside the class
+        # body: there, annotations and defaults spell such names by a module-level
+        # alias (_date), which the module binds next to the import.
+        values.hidden = frozenset(item.name for item in model.fields) & IMPORTED_NAMES
+        try:
+            return self._class_code(model)
+        finally:
+            values.hidden = frozenset()
+
+    def _class_code(self, model: ModelDef) -> ClassCode:
         values = self.values
         params = []
         init_body = []
@@ -739,16 +765,9 @@ class ModelEmitter:
         annotations = [
             (item.name, values.annotation(item.type)) for item in model.fields
         ]
-        shadowed = {item.name for item in model.fields} & IMPORTED_NAMES
-        if shadowed:
-            # A field named like a type it is annotated with (date: date) would hide
-            # that type inside the class body: annotate with a module-level alias.
-            values.type_aliases.update(shadowed)
-            pattern = re.compile(r"(?<![\w.])(" + "|".join(sorted(shadowed)) + r")\b")
-            params = [_unshadow(pattern, param) for param in params]
-            annotations = [
-                (name, pattern.sub(r"_\1", text)) for name, text in annotations
-            ]
+        long_ints = {item.name for item in model.fields if may_hold_long_int(item.type)}
+        if long_ints:
+            values.uses.add("_represent")
         return ClassCode(
             model=model,
             bases=f"({model.base})" if model.base else "",
@@ -759,7 +778,7 @@ class ModelEmitter:
             eq_terms=[
                 f"self.{item.name} == other.{item.name}" for item in model.fields
             ],
-            repr_lines=repr_lines(model),
+            repr_lines=repr_lines(model, long_ints),
             encoder=f"_encode_{model.name}",
             decoder=f"_decode_{model.name}",
             exact=self.needs_exact_numbers(ModelRef(self.module.name, model.name)),
@@ -804,12 +823,6 @@ _COMPARISONS = (
 )
 
 
-def _unshadow(pattern: re.Pattern[str], param: str) -> str:
-    """Alias shadowed type names in a parameter's annotation and default, not its name."""
-    name, separator, rest = param.partition(": ")
-    return name + separator + pattern.sub(r"_\1", rest)
-
-
 def _unwrapped(item: FieldDef) -> ModelRef:
     target = item.type.inner if isinstance(item.type, Nullable) else item.type
     assert isinstance(target, ModelRef)
@@ -822,42 +835,25 @@ def _is_enum(type_ref: TypeRef) -> bool:
     )
 
 
-def fstring_literal(text: str) -> str:
-    """Escape literal text for the inside of a single-quoted f-string."""
-    out = []
-    for char in text:
-        if char in "{}":
-            out.append(char * 2)
-        elif char in "\\'":
-            out.append("\\" + char)
-        elif char.isprintable() and char.isascii():
-            out.append(char)
-        else:
-            out.append(
-                repr(char)[1:-1]
-                if char.isascii()
-                else (
-                    f"\\u{ord(char):04x}"
-                    if ord(char) < 0x10000
-                    else f"\\U{ord(char):08x}"
-                )
-            )
-    return "".join(out)
-
-
-def python_string(text: str) -> str:
-    """A Python string literal for text (black settles the quotes; escapes are ASCII)."""
-    return repr(text).encode("ascii", "backslashreplace").decode("ascii")
-
-
 def json_member_prefix(json_name: str) -> str:
     """The JSON text ``"name":`` for a property."""
     return json.dumps(json_name, ensure_ascii=False) + ":"
 
 
-def repr_lines(model: ModelDef) -> list[str]:
-    """``f"Name(a={self.a!r}, "`` ... ``f"z={self.z!r})"``: a repr split one field a line."""
-    fields = [f"{item.name}={{self.{item.name}!r}}" for item in model.fields]
+def repr_lines(model: ModelDef, long_ints: set[str]) -> list[str]:
+    """``f"Name(a={self.a!r}, "`` ... ``f"z={self.z!r})"``: a repr split one field a line.
+
+    Fields in ``long_ints`` may hold integers too long for CPython's ``repr``: they
+    go through the runtime's ``safe_repr``.
+    """
+    fields = [
+        (
+            f"{item.name}={{_represent.safe_repr(self.{item.name})}}"
+            if item.name in long_ints
+            else f"{item.name}={{self.{item.name}!r}}"
+        )
+        for item in model.fields
+    ]
     if not fields:
         return [f'"{model.name}()"']
     single = f'f"{model.name}(' + ", ".join(fields) + ')"'
@@ -936,6 +932,25 @@ def zero_value(type_ref: TypeRef) -> object:
     if isinstance(type_ref, DictOf):
         return {}
     return NOTHING
+
+
+def may_hold_long_int(type_ref: TypeRef) -> bool:
+    """Whether a value of the type can hold an ``int`` too long for ``repr``, outside a model.
+
+    Unbounded ``int``, ``any`` and values of user codecs can; models have their own
+    safe ``__repr__``, and sized integers are short.
+    """
+    if isinstance(type_ref, Scalar):
+        return type_ref.name in ("int", "any")
+    if isinstance(type_ref, Nullable):
+        return may_hold_long_int(type_ref.inner)
+    if isinstance(type_ref, ListOf | SetOf):
+        return may_hold_long_int(type_ref.item)
+    if isinstance(type_ref, TupleOf):
+        return any(may_hold_long_int(item) for item in type_ref.items)
+    if isinstance(type_ref, DictOf):
+        return may_hold_long_int(type_ref.key) or may_hold_long_int(type_ref.value)
+    return isinstance(type_ref, Custom)
 
 
 def can_be_empty(type_ref: TypeRef) -> bool:

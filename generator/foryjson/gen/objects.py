@@ -8,6 +8,8 @@ run once the module is built.
 
 from __future__ import annotations
 
+import keyword
+import math
 import re
 from dataclasses import replace
 from decimal import Decimal
@@ -272,7 +274,7 @@ def check_default(node: Node, field: str, default: object, rules: Constraints) -
     if (
         isinstance(default, str)
         and rules.pattern
-        and not re.search(rules.pattern, default)
+        and not re.fullmatch(rules.pattern, default)
     ):
         problems.append(f"pattern {rules.pattern}")
     if problems:
@@ -340,8 +342,15 @@ def check_any_properties(node: Node, field: str, type_ref: TypeRef) -> None:
 def read_import_path(node: Node, what: str) -> str:
     """A ``package.module:name`` reference."""
     text = node.text(what)
-    if not _IMPORT_PATH.match(text):
-        raise node.error(f"{what} must be written package.module:name, not '{text}'")
+    module, _, name = text.partition(":")
+    parts = [*module.split("."), name]
+    if not _IMPORT_PATH.match(text) or not all(
+        part.isidentifier() and not keyword.iskeyword(part) for part in parts
+    ):
+        raise node.error(
+            f"{what} must be written package.module:name, each part a Python name"
+            f" that is not a keyword, not {text!r}"
+        )
     return text
 
 
@@ -369,6 +378,21 @@ def read_constraints(
                 number = Decimal(value_node.written)
             except ArithmeticError:
                 raise value_node.error(f"{key} must be a number") from None
+            if not number.is_finite() or (
+                number and abs(number.adjusted()) > _BOUND_EXPONENT
+            ):
+                # Generated code writes the bound as a literal: it must be one, and
+                # turning it into an int must stay cheap and within CPython's limit.
+                raise value_node.error(
+                    f"{key} must be a finite number of magnitude between"
+                    f" 1e-{_BOUND_EXPONENT} and 1e{_BOUND_EXPONENT}, or 0"
+                )
+            if (
+                isinstance(target, Scalar)
+                and target.name in ("float", "float32")
+                and not math.isfinite(float(number))
+            ):
+                raise value_node.error(f"{key} {number} is beyond the range of float")
             if key == "multiple_of" and number <= 0:
                 raise value_node.error("multiple_of must be positive")
             values[key] = number
@@ -416,6 +440,9 @@ def read_constraints(
         raise node.error(f"min_length {shortest} is more than max_length {longest}")
     return Constraints(**values)  # type: ignore[arg-type]
 
+
+# The largest decimal exponent a numeric bound may have, in either direction.
+_BOUND_EXPONENT = 4000
 
 _NUMERIC_SCALARS = frozenset(
     {"int", "float", "float32", "decimal", "int8", "int16", "int32", "int64"}

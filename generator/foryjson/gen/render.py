@@ -12,6 +12,7 @@ import jinja2
 
 from .emit import Emitter, ModuleCode
 from .ir import ModelDef, ModelRef, ModuleDef
+from .quoting import comment, docstring, identifier, string_literal
 from .reading import ReadFacts, read_facts
 from .scalars import IMPORTED_NAMES
 
@@ -37,30 +38,12 @@ def _environment() -> jinja2.Environment:
         autoescape=False,  # noqa: S701 - renders Python source, not HTML
     )
     environment.globals.update(docstring=docstring, class_doc=class_doc)
-    return environment
-
-
-def docstring(text: str, width: int = 84) -> str:
-    """A triple-quoted docstring literal for text, paragraphs wrapped to ``width``."""
-    paragraphs = text.strip().split("\n\n")
-    wrapped = []
-    for paragraph in paragraphs:
-        if (
-            paragraph.lstrip().startswith(("Attributes:", "-", "*"))
-            or "\n    " in paragraph
-        ):
-            wrapped.append(paragraph)  # already laid out
-        else:
-            wrapped.append(textwrap.fill(" ".join(paragraph.split()), width))
-    body = "\n\n".join(wrapped).replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
-    # Control characters other than line breaks and tabs cannot stand in source.
-    body = "".join(
-        char if char.isprintable() or char in "\n\t" else repr(char)[1:-1]
-        for char in body
+    # Autoescape is for HTML: every value a template puts in the source goes through
+    # one of these instead, or is code the emitter built from quoted pieces.
+    environment.filters.update(
+        string_literal=string_literal, comment=comment, identifier=identifier
     )
-    if body.endswith('"'):
-        body += " "
-    return f'"""{body}\n"""' if "\n" in body else f'"""{body}"""'
+    return environment
 
 
 def class_doc(model: ModelDef) -> str:

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
 from ..numbers import INTEGER_RANGES
 from .ir import BYTE_FORMATS, TEMPORALS, Scalar
+from .quoting import string_literal
 
 #: The Python annotation of each scalar; the value's import, if any, follows.
 ANNOTATIONS: dict[str, tuple[str, str | None]] = {
@@ -36,7 +38,36 @@ ANNOTATIONS: dict[str, tuple[str, str | None]] = {
 
 #: Names the imports above bring into a generated module; fields must not shadow them.
 IMPORTED_NAMES = frozenset(
-    {"Any", "Decimal", "UUID", "date", "time", "datetime", "timedelta"}
+    {"Any", "Decimal", "UUID", "date", "time", "datetime", "timedelta", "timezone"}
+)
+
+
+#: Where each runtime name generated code may use comes from, in the order written.
+RUNTIME_IMPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("foryjson.codec", ("MISSING", "Codec")),
+    (
+        "foryjson.errors",
+        (
+            "DecodeError",
+            "EncodeError",
+            "decode_mismatch",
+            "encode_mismatch",
+            "index_of",
+            "key_segment",
+            "missing_property",
+            "unknown_property",
+        ),
+    ),
+    ("foryjson.limits", ("Limits",)),
+)
+
+#: Every public name a generated module may import or define at module level (its
+#: private ones start with "_"). Enums and models must not take one, and locals are
+#: renamed away from them.
+MODULE_LEVEL_NAMES = frozenset(
+    IMPORTED_NAMES
+    | {name for _, names in RUNTIME_IMPORTS for name in names}
+    | {"CODECS", "copysign", "enum", "re"}
 )
 
 
@@ -90,17 +121,25 @@ RUNTIME_MODULES = {
     "_identifiers": "identifiers",
     "_numbers": "numbers",
     "_reader": "reader",
+    "_represent": "represent",
     "_temporal": "temporal",
     "_writer": "writer",
 }
 
 
-def literal(value: object) -> str:
-    """Python source that builds a default value of a built-in type."""
+def _same(name: str) -> str:
+    return name
+
+
+def literal(value: object, spell: Callable[[str], str] = _same) -> str:
+    """Python source that builds a default value of a built-in type.
+
+    ``spell`` gives the name an imported class goes by where the literal stands.
+    """
     if isinstance(value, Decimal):
-        return f'Decimal("{value}")'
+        return f"{spell('Decimal')}({string_literal(str(value))})"
     if isinstance(value, uuid.UUID):
-        return f'UUID("{value}")'
+        return f"{spell('UUID')}({string_literal(str(value))})"
     if isinstance(value, dt.datetime):
         parts = [value.year, value.month, value.day, value.hour, value.minute]
         extra = (
@@ -110,18 +149,21 @@ def literal(value: object) -> str:
         )
         text = ", ".join(str(part) for part in [*parts, *extra])
         if value.tzinfo is None:
-            return f"datetime({text})"
+            return f"{spell('datetime')}({text})"
         offset = value.utcoffset()
         assert offset is not None
-        zone = "timezone.utc" if not offset else f"timezone({literal(offset)})"
-        return f"datetime({text}, tzinfo={zone})"
+        timezone = spell("timezone")
+        zone = (
+            f"{timezone}.utc" if not offset else f"{timezone}({literal(offset, spell)})"
+        )
+        return f"{spell('datetime')}({text}, tzinfo={zone})"
     if isinstance(value, dt.date):
-        return f"date({value.year}, {value.month}, {value.day})"
+        return f"{spell('date')}({value.year}, {value.month}, {value.day})"
     if isinstance(value, dt.time):
         fields = [value.hour, value.minute, value.second, value.microsecond]
         while len(fields) > 2 and not fields[-1]:
             fields.pop()
-        return f"time({', '.join(str(part) for part in fields)})"
+        return f"{spell('time')}({', '.join(str(part) for part in fields)})"
     if isinstance(value, dt.timedelta):
         arguments = [
             f"{name}={amount}"
@@ -132,8 +174,14 @@ def literal(value: object) -> str:
             )
             if amount
         ]
-        return f"timedelta({', '.join(arguments)})"
-    return repr(value)
+        return f"{spell('timedelta')}({', '.join(arguments)})"
+    if isinstance(value, str):
+        return string_literal(value)
+    if isinstance(value, bool | int | float | bytes | None):
+        return repr(value)
+    if isinstance(value, list | dict | set | tuple) and not value:
+        return "set()" if isinstance(value, set) else repr(value)
+    raise TypeError(f"no literal for a default of type {type(value).__name__}")
 
 
 def literal_imports(value: object) -> set[str]:

@@ -48,6 +48,7 @@ from .ir import (
     spell,
 )
 from .patterns import PatternError, compile_pattern
+from .scalars import MODULE_LEVEL_NAMES
 from .source import Node, SchemaError, load, suggest
 
 _MODULE_KEYS = ("doc", "options", "limits", "enums", "models")
@@ -96,8 +97,7 @@ _RESERVED_ATTRIBUTES = {
 }
 # Names a generated module defines or may import, so no enum or model may take them.
 _RESERVED_TYPE_NAMES = frozenset(
-    {"CODECS", "Any", "Codec", "DecodeError", "EncodeError", "MISSING"}
-    | {"Decimal", "UUID"}
+    {name for name in MODULE_LEVEL_NAMES if name[:1].isupper()}
     # Builtins generated code uses by name (KeyError, ValueError, None, ...).
     | {name for name in dir(builtins) if name[:1].isupper()}
 )
