@@ -9,7 +9,7 @@ from pathlib import Path, PurePosixPath
 
 from .. import __version__
 from .ir import ModuleDef
-from .output import OutputKind, read, sync
+from .output import OutputKind, sync
 from .render import render_module
 from .schema import SchemaFile, load_modules
 from .source import describe_file
@@ -177,7 +177,7 @@ MODULES = OutputKind(
     files="file(s)",
     folder="output",
     pattern="*.py",
-    owned=lambda path: (read(path) or b"").startswith(HEADER_PREFIX.encode()),
+    owned=lambda data: data.startswith(HEADER_PREFIX.encode()),
     replacement="the generated file",
     orphaned="generated from a schema that no longer exists",
 )
