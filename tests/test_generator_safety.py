@@ -1,18 +1,25 @@
 """The generator facing hostile inputs and outputs: links in the output folder, YAML
-aliases that multiply a schema, and special files named like schemas."""
+aliases that multiply a schema, special files named like schemas, and schemas large
+enough that formatting the generated code must not take time out of proportion."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import black
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from foryjson.gen import render
 from foryjson.gen.cli import main
-from foryjson.gen.generate import find_schemas
+from foryjson.gen.generate import find_schemas, generate
 from foryjson.gen.schema import load_modules
 from foryjson.gen.source import SchemaError
 
@@ -271,3 +278,150 @@ def test_loading_a_fifo_directly_fails_at_once(tmp_path: Path) -> None:
         "x.yaml:1:1: error: cannot read the file: it is a named pipe, not a regular"
         " file"
     )
+
+
+# ------------------------------------------------------------------ formatting
+
+
+def raw_sources() -> Iterator[tuple[str, str]]:
+    """Every module of ``schemas/`` as the template writes it, by module name."""
+    modules = load_modules(find_schemas([REPOSITORY / "schemas"]))
+    by_name = {module.name: module for module in modules}
+    for module in modules:
+        yield module.name, render.render_source(module, by_name)
+
+
+@pytest.mark.parametrize("name, source", list(raw_sources()))
+def test_piecewise_formatting_is_black_on_the_whole_module(
+    name: str, source: str
+) -> None:
+    assert render.format_source(source) == render.format_whole(source), name
+
+
+def test_the_pieces_join_back_into_the_source() -> None:
+    for _, source in raw_sources():
+        assert "\n\n".join(render.split_top_level(source)) == source
+
+
+def test_blank_lines_inside_strings_and_brackets_are_not_cuts() -> None:
+    source = 'x = """\n\n\ny"""\n\n\nz = [\n\n\n1]\n\n\ndef f():\n    pass\n'
+    assert render.split_top_level(source) == [
+        'x = """\n\n\ny"""\n',
+        "z = [\n\n\n1]\n",
+        "def f():\n    pass\n",
+    ]
+
+
+def uniform_schema(models: int) -> str:
+    return "enums:\n  Kind: [A, B]\nmodels:\n" + "".join(
+        f"  M{index}:\n    fields:\n      id: int64\n      name: str?\n"
+        f"      kind: Kind\n      parent: M{index // 2}?\n"
+        for index in range(models)
+    )
+
+
+def test_black_sees_one_definition_at_a_time_and_each_shape_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "big.yaml").write_text(uniform_schema(300))
+    calls: list[str] = []
+    format_str = black.format_str
+
+    def counting(source: str, *, mode: black.Mode) -> str:
+        calls.append(source)
+        return format_str(source, mode=mode)
+
+    monkeypatch.setattr(black, "format_str", counting)
+    monkeypatch.setattr(render, "PARALLEL_THRESHOLD", 10**9)
+    files = generate([tmp_path])
+    # Black's time grows faster than its input: it never gets the whole module...
+    assert max(source.count("\nclass ") for source in calls) <= 1
+    # ...and models alike but for their names are formatted once, not 300 times.
+    assert len(calls) <= 40
+    monkeypatch.setattr(black, "format_str", format_str)
+    module = files[Path("big.py")]
+    assert black.format_str(module, mode=render._MODE) == module
+
+
+def test_formatting_in_processes_gives_the_same_bytes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    name, source = max(raw_sources(), key=lambda item: len(item[1]))
+    expected = render.format_source(source)
+    monkeypatch.setattr(render, "PARALLEL_THRESHOLD", 2)
+    monkeypatch.setattr(render, "_workers", lambda: 2)
+    assert render.format_source(source) == expected, name
+
+
+IDENTIFIERS = st.sampled_from(
+    [
+        *("A", "x", "xx", "Order", "match", "type", "case", "Größe", "Ünïcode"),
+        *(
+            "print",
+            "A" * 40,
+            "very_long_field_name_that_forces_black_to_split_the_line",
+        ),
+    ]
+)
+TYPES = st.sampled_from(
+    [
+        *("int32", "str", "str?", "list[str]", "dict[str, int64]", "float", "bool"),
+        *("decimal", "Kind", "list[Kind]?", "bytes", "date", "uuid", "any"),
+    ]
+)
+MODEL_NAMES = st.sampled_from(
+    ["A", "X", "Order", "Ab", "A" * 40, "VeryLongModelNameThatMakesBlackSplitLines"]
+)
+DOCS = st.text(
+    st.characters(exclude_categories=["Cs", "Cc"], include_characters="\n\t"),
+    max_size=120,
+) | st.sampled_from(
+    ['say "hi"', "a \\ b", "x\n\n\ny", '"""', "  padded  ", "'quoted'", "tab\there"]
+)
+
+
+@st.composite
+def schemas(draw: st.DrawFn) -> str:
+    """A schema of a few models with awkward names, types and docs."""
+    models = draw(
+        st.dictionaries(
+            st.builds(lambda name, n: f"{name}{n}", MODEL_NAMES, st.integers(0, 3)),
+            st.dictionaries(IDENTIFIERS, TYPES, min_size=1, max_size=6),
+            min_size=1,
+            max_size=4,
+        )
+    )
+    data: dict[str, object] = {
+        "doc": draw(DOCS),
+        "enums": {"Kind": {"values": ["A", "B"], "doc": draw(DOCS)}},
+        "models": {
+            name: {
+                "doc": draw(DOCS),
+                "fields": {
+                    field: {"type": kind, "doc": draw(DOCS)}
+                    for field, kind in fields.items()
+                },
+            }
+            for name, fields in models.items()
+        },
+    }
+    return json.dumps(data, ensure_ascii=False)  # JSON is YAML
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(schemas())
+def test_piecewise_formatting_is_black_on_generated_schemas(
+    tmp_path: Path, text: str
+) -> None:
+    path = tmp_path / "fuzz.yaml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        (module,) = load_modules(find_schemas([path]))
+    except SchemaError:
+        return  # not every drawn schema is valid; the valid ones are the point
+    source = render.render_source(module, {module.name: module})
+    assert render.format_source(source) == render.format_whole(source)
