@@ -4,6 +4,7 @@ enough that formatting the generated code must not take time out of proportion."
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import os
 import shutil
@@ -425,3 +426,17 @@ def test_piecewise_formatting_is_black_on_generated_schemas(
         return  # not every drawn schema is valid; the valid ones are the point
     source = render.render_source(module, {module.name: module})
     assert render.format_source(source) == render.format_whole(source)
+
+
+def test_formatting_falls_back_to_one_process_where_none_can_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refuse(*arguments: object, **keywords: object) -> None:
+        raise OSError(38, "Function not implemented")
+
+    name, source = max(raw_sources(), key=lambda item: len(item[1]))
+    expected = render.format_source(source)
+    monkeypatch.setattr(render, "PARALLEL_THRESHOLD", 2)
+    monkeypatch.setattr(render, "_workers", lambda: 2)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", refuse)
+    assert render.format_source(source) == expected, name

@@ -351,5 +351,10 @@ def _format_in_processes(pieces: list[str]) -> list[str]:
     workers = _workers()
     size = max(1, len(pieces) // (workers * 8))  # few round trips, no idle worker
     batches = [pieces[index : index + size] for index in range(0, len(pieces), size)]
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        return [text for batch in pool.map(_format_batch, batches) for text in batch]
+    try:
+        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_format_batch, batches))
+    except (OSError, concurrent.futures.BrokenExecutor):
+        # Where processes cannot be started (no semaphores, a sandbox), do it here.
+        return _format_batch(pieces)
+    return [text for batch in results for text in batch]
