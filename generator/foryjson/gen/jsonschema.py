@@ -605,13 +605,9 @@ def _attach(head: str, lines: Iterable[str], comma: str) -> Iterable[str]:
     return buffered
 
 
-def _exported(path: Path) -> bool:
-    """Whether a file was written by the exporter (its ``$comment`` says so)."""
-    try:
-        head = path.read_text(encoding="utf-8")[:400]
-    except (OSError, UnicodeDecodeError):
-        return False
-    return f'"$comment": "{MARKER}' in head
+def _exported(data: bytes) -> bool:
+    """Whether a file's bytes were written by the exporter (its ``$comment`` says so)."""
+    return f'"$comment": "{MARKER}'.encode() in data[:400]
 
 
 #: Exported JSON Schemas: recognised by the ``$comment`` the exporter writes.

@@ -27,7 +27,7 @@ from .ir import (
     TypeRef,
 )
 
-__all__ = ["ReadFacts", "read_facts"]
+__all__ = ["ModelIndex", "ReadFacts", "model_index", "read_facts"]
 
 
 @dataclass(frozen=True)
@@ -50,24 +50,43 @@ class ReadFacts:
         return "".join(", " + part for part in parts)
 
 
-def read_facts(root: TypeRef, exact: bool, modules: dict[str, ModuleDef]) -> ReadFacts:
-    """The facts for a root type; ``exact`` comes from the model emitter."""
-    walker = _Walker(modules)
+def read_facts(
+    root: TypeRef,
+    exact: bool,
+    modules: dict[str, ModuleDef],
+    index: ModelIndex | None = None,
+) -> ReadFacts:
+    """The facts for a root type; ``exact`` comes from the model emitter.
+
+    ``index`` is ``model_index(modules)``, to build once for many roots.
+    """
+    walker = _Walker(model_index(modules) if index is None else index)
     return ReadFacts(exact, walker.depth(root), tuple(sorted(walker.discriminators)))
 
 
+ModelIndex = dict[str, dict[str, ModelDef]]
+
+
+def model_index(modules: dict[str, ModuleDef]) -> ModelIndex:
+    """The models of each module by name.
+
+    Looking each model up in its module's list instead made a module's facts take
+    time quadratic in its number of models.
+    """
+    return {
+        name: {model.name: model for model in module.models}
+        for name, module in modules.items()
+    }
+
+
 class _Walker:
-    def __init__(self, modules: dict[str, ModuleDef]) -> None:
-        self._modules = modules
+    def __init__(self, models: ModelIndex) -> None:
+        self._models = models
         self._visiting: set[ModelRef] = set()
         self.discriminators: set[str] = set()
 
     def _model(self, ref: ModelRef) -> ModelDef:
-        return next(
-            model
-            for model in self._modules[ref.module].models
-            if model.name == ref.name
-        )
+        return self._models[ref.module][ref.name]
 
     def depth(self, type_ref: TypeRef) -> int | None:
         """Deepest nesting of arrays and objects in a document of this type."""

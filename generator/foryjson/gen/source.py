@@ -7,9 +7,12 @@ so every later check can point at the exact place of a mistake.
 from __future__ import annotations
 
 import difflib
+import os
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -192,10 +195,130 @@ _HINTS = (
 )
 
 
+#: Aliases may repeat at most this much, or as much as the file has characters if more.
+ALIAS_BUDGET_FLOOR = 10_000
+
+
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe composer, with a bound on what aliases repeat.
+
+    An alias is a reference to an earlier node, so a few bytes can stand for a large
+    list; repeated, it grows the tree a schema describes (and the code generated from
+    it) far beyond the file's size. Each alias is charged the size of what it repeats
+    (one per node plus the length of each string), and once the charges pass the
+    budget the file is refused at that alias. An alias inside the node it names (a
+    cycle) is refused as well: nothing in a schema is infinite.
+    """
+
+    def __init__(self, text: str, display: str) -> None:
+        super().__init__(text)
+        self._display = display
+        self._budget = max(len(text), ALIAS_BUDGET_FLOOR)
+        self._charged = 0
+        self._sizes: dict[int, int] = {}
+        self._open: set[str] = set()
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            node = self.anchors.get(event.anchor)
+            if node is not None:
+                self._charge(event, node)
+        return super().compose_node(parent, index)
+
+    def compose_sequence_node(self, anchor: Any) -> Any:
+        return self._composing(anchor, super().compose_sequence_node)
+
+    def compose_mapping_node(self, anchor: Any) -> Any:
+        return self._composing(anchor, super().compose_mapping_node)
+
+    def _composing(self, anchor: str | None, compose: Any) -> Any:
+        if anchor is not None:
+            self._open.add(anchor)
+        try:
+            return compose(anchor)
+        finally:
+            self._open.discard(anchor or "")
+
+    def _charge(self, event: Any, node: yaml.Node) -> None:
+        mark = event.start_mark
+        where = Location(self._display, mark.line + 1, mark.column + 1)
+        if event.anchor in self._open:
+            raise SchemaError(
+                where,
+                f"the alias *{event.anchor} is inside the node it refers to;"
+                " a schema cannot contain itself",
+            )
+        self._charged += self._size(node)
+        if self._charged > self._budget:
+            raise SchemaError(
+                where,
+                "the aliases in this file expand to more than"
+                f" {self._budget:,} nodes and characters (the file's own size, or"
+                f" {ALIAS_BUDGET_FLOOR:,} for a small file); write the values out, or"
+                " alias smaller parts",
+            )
+
+    def _size(self, root: yaml.Node) -> int:
+        """Nodes plus string lengths under ``root``, aliases expanded, memoised."""
+        sizes = self._sizes
+        stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+        while stack:
+            node, children_done = stack.pop()
+            if id(node) in sizes:
+                continue
+            if isinstance(node, yaml.ScalarNode):
+                sizes[id(node)] = 1 + len(node.value)
+                continue
+            children = _children(node)
+            if children_done:
+                sizes[id(node)] = 1 + sum(sizes[id(child)] for child in children)
+                continue
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if id(child) not in sizes)
+        return sizes[id(root)]
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return list(node.value)
+
+
+def read_regular_file(path: Path) -> bytes:
+    """The bytes of ``path``, which must be a regular file (or a link to one).
+
+    The file is opened without blocking and checked before it is read, so a FIFO,
+    socket or device under a schema's name fails at once instead of waiting forever.
+    Raises ``OSError``; ``strerror`` says what is wrong.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(path, flags)
+    with os.fdopen(descriptor, "rb") as file:
+        mode = os.fstat(file.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            kind = describe_file(mode)
+            raise OSError(0, f"it is {kind}, not a regular file", str(path))
+        return file.read()
+
+
+def describe_file(mode: int) -> str:
+    """What a file that is not a regular one is, by its ``st_mode``, for messages."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
+
+
 def load(path: Path, display: str) -> Node:
     """Parse one schema file into a located node tree; YAML errors become SchemaErrors."""
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path)
     except OSError as error:
         raise SchemaError(
             Location(display, 1, 1), f"cannot read the file: {error.strerror}"
@@ -208,8 +331,10 @@ def load(path: Path, display: str) -> Node:
             f"the file is not valid UTF-8 (byte 0x{data[error.start]:02x});"
             " save it as UTF-8",
         ) from None
+    loader: _Loader | None = None
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _Loader(text, display)  # checks the characters first
+        root = loader.get_single_node()
     except yaml.reader.ReaderError as error:
         raise SchemaError(
             _locate(display, text[: error.position]),
@@ -227,6 +352,14 @@ def load(path: Path, display: str) -> Node:
         raise SchemaError(
             Location(display, line, column), f"invalid YAML: {problem}{hints}"
         ) from None
+    except RecursionError:
+        raise SchemaError(
+            Location(display, 1, 1),
+            "invalid YAML: lists and mappings nest too deeply to read",
+        ) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
     if root is None or Node(root, display).is_null:
         raise SchemaError(
             Location(display, 1, 1),
