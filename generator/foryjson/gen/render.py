@@ -218,10 +218,10 @@ def format_source(source: str) -> str:
 
 
 # The tokens whose spelling black never looks at, as long as their width stays:
-# names that are not keywords, and strings that it leaves as they are (no prefix but
-# f, double quotes, no backslash, on one line; triple-quoted ones, which may be
-# docstrings, also without a space at either end). Comments and numbers are matched
-# only to be stepped over.
+# names that are not keywords, and plain strings (no prefix but f, no quote or
+# backslash inside, on one line), which black writes in double quotes; triple-quoted
+# ones, which may be docstrings, only in double quotes and without a space at either
+# end. Comments and numbers are matched only to be stepped over.
 _TOKEN = re.compile(
     r"""
     (?P<comment>\#[^\n]*)
@@ -255,7 +255,10 @@ def _abstract(piece: str) -> tuple[str, list[str]]:
         if shape is None:
             continue
         parts += (piece[position : match.start()], shape)
-        spellings.append(match.group())
+        # black writes a plain single-quoted string with double quotes, as the shape
+        spellings.append(
+            _double_quoted(match) if match.group("quote") else match.group()
+        )
         position = match.end()
     parts.append(piece[position:])
     return "".join(parts), spellings
@@ -273,13 +276,18 @@ def _shape(match: re.Match[str]) -> str | None:
     prefix, triple = match.group("prefix"), match.group("triple")
     if triple is None:
         body = match.group("short")
-        if match.group("quote") != '"' or not _PLAIN.fullmatch(body):
+        if not _PLAIN.fullmatch(body) or "'" in body:
             return None
         return f'{prefix}"{"x" * len(body)}"'
     body = match.group("long")
     if triple != '"""' or not _PLAIN.fullmatch(body) or body != body.strip():
         return None
     return f'{prefix}"""{"x" * len(body)}"""'
+
+
+def _double_quoted(match: re.Match[str]) -> str:
+    """A plain short string as black spells it: in double quotes."""
+    return f'{match.group("prefix")}"{match.group("short")}"'
 
 
 def _segments(formatted: str) -> list[str]:
