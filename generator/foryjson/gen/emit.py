@@ -151,6 +151,13 @@ class Emitter:
         self.module_names = {enum.name for enum in module.enums} | {
             model.name for model in module.models
         }
+        self.reserved_locals: frozenset[str] | None = None
+        """Names no local variable may take; see ``local_names``."""
+        self.enums_by_name = {
+            (name, enum.name): enum
+            for name, other in all_modules.items()
+            for enum in other.enums
+        }
         self.tables: list[str] = []
         self.aliases: dict[str, str] = {}
         self.type_aliases: set[str] = set()
@@ -288,17 +295,23 @@ class Emitter:
 
     def local_names(self, fields: tuple[FieldDef, ...]) -> dict[str, str]:
         """Local variable names for fields that shadow nothing the function uses."""
-        taken = (
-            set(_TAKEN_LOCALS)
-            | self.module_names
-            | {self.module_alias(name) for name in self.module.imports}
-        )
-        taken |= {item.name for item in fields if item.name.endswith(_DERIVED_SUFFIXES)}
+        if self.reserved_locals is None:  # the module's own names, gathered once
+            self.reserved_locals = (
+                _TAKEN_LOCALS
+                | self.module_names
+                | {self.module_alias(name) for name in self.module.imports}
+            )
+        reserved = self.reserved_locals
+        taken = {item.name for item in fields if item.name.endswith(_DERIVED_SUFFIXES)}
+
+        def is_taken(name: str) -> bool:
+            return name in reserved or name in taken
+
         names: dict[str, str] = {}
         for item in fields:
             name = item.name
-            while name in taken or any(
-                name + end in taken for end in _DERIVED_SUFFIXES
+            while is_taken(name) or any(
+                is_taken(name + end) for end in _DERIVED_SUFFIXES
             ):
                 name += "_"
             taken.add(name)
@@ -447,11 +460,7 @@ class Emitter:
 
     def enum_label(self, type_ref: EnumRef) -> str:
         """How a decode error names an enum: its name and its members."""
-        enum = next(
-            item
-            for item in self.all_modules[type_ref.module].enums
-            if item.name == type_ref.name
-        )
+        enum = self.enums_by_name[type_ref.module, type_ref.name]
         return f"{enum.name} (one of {', '.join(enum.members)})"
 
     def custom_codec(self, type_ref: Custom) -> str:

@@ -34,6 +34,7 @@ from .ir import (
 )
 from .objects import needs_hash_guard
 from .quoting import fstring_text, identifier, import_line, string_literal
+from .reading import model_index
 from .scalars import IMPORTED_NAMES, literal, literal_imports
 
 if TYPE_CHECKING:
@@ -82,6 +83,7 @@ class ModelEmitter:
     def __init__(self, values: Emitter) -> None:
         self.values = values
         self.module = values.module
+        self.models = model_index(values.all_modules)
         self.flat_encoders: dict[tuple[str, str, str, str], str] = {}
         self.flat_decoders: dict[tuple[str, str, str, str], str] = {}
         self.name_tables: dict[tuple[str, str, str], str] = {}
@@ -90,8 +92,7 @@ class ModelEmitter:
     # -------------------------------------------------------------- lookups
 
     def model(self, ref: ModelRef) -> ModelDef:
-        module = self.values.all_modules[ref.module]
-        return next(model for model in module.models if model.name == ref.name)
+        return self.models[ref.module][ref.name]
 
     def json_names(self, model: ModelDef) -> list[str]:
         """Every member name an object of the model can hold, flattened ones included."""
