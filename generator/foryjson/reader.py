@@ -231,8 +231,7 @@ def read(
     default backend, see ``default_backend``). An object member named in
     ``discriminators`` that appears twice in one object reads as ``DuplicateMember``.
     """
-    if isinstance(data, memoryview) and (not data.c_contiguous or data.itemsize != 1):
-        data = data.tobytes()  # its bytes, in order, whatever the view's shape
+    data = document(data)
     size = len(data)
     if size > max_input_bytes:
         unit = "characters" if isinstance(data, str) else "bytes"
@@ -267,12 +266,33 @@ def read(
     return value
 
 
+def document(data: object, taker: str = "from_json") -> str | bytes | bytearray:
+    """``data`` as one document's text or bytes, or ``TypeError`` if it is neither.
+
+    ``str``, ``bytes`` and ``bytearray`` come back as they are; a ``memoryview`` as a
+    copy of its bytes in order, whatever its shape or format (``len`` of a 2-D view
+    counts rows, not bytes). Any other argument (``None``, a number, a parsed ``dict``)
+    and a released view are programming errors, not documents: ``TypeError``, whose
+    message names what ``taker`` accepts. Everything about a document's content is a
+    ``DecodeError``.
+    """
+    if isinstance(data, str | bytes | bytearray):
+        return data
+    if isinstance(data, memoryview):
+        try:
+            return data.tobytes()
+        except ValueError:  # released
+            raise TypeError(f"{taker} was given a released memoryview") from None
+    raise TypeError(
+        f"{taker} takes str, bytes, bytearray or memoryview,"
+        f" not {type(data).__name__}"
+    )
+
+
 def _shape(data: InputData) -> bytes:
     """The document's bytes mapped to character classes (see ``_SHAPES``)."""
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
-    elif isinstance(data, memoryview):
-        data = data.tobytes()
     return bytes(data).translate(_SHAPES)
 
 

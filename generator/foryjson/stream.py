@@ -81,6 +81,7 @@ def iter_array(
     The file object is read to its end but not closed. ``parse`` is ``reader.read``,
     or it with options bound (a backend, a memory budget).
     """
+    _check_stream(fp)
     _check_sizes(chunk_size, max_value_bytes)
     return _ArrayReader(fp, decoder, chunk_size, max_value_bytes, exact, parse).values()
 
@@ -101,6 +102,7 @@ def iter_ndjson(
     value); messages of conversion errors start with the line number. The file object
     is not closed.
     """
+    _check_stream(fp)
     _check_sizes(chunk_size, max_value_bytes)
     return _ndjson_values(fp, decoder, chunk_size, max_value_bytes, exact, parse)
 
@@ -282,10 +284,34 @@ class _TextInput:
 
 
 def _read_chunk(fp: BinaryInput, size: int) -> bytes:
-    data = fp.read(size)
+    data: object = fp.read(size)
+    if type(data) is bytes:
+        return data
+    if isinstance(data, bytes | bytearray | memoryview):
+        return bytes(data)
     if isinstance(data, str):
-        raise TypeError("streams are read from binary file objects (open them 'rb')")
-    return data
+        raise TypeError(
+            "streams are read from binary file objects (open them 'rb'):"
+            " read() returned str"
+        )
+    if data is None:  # what a non-blocking stream returns when no data is ready
+        raise TypeError(
+            "streams are read from blocking binary file objects:"
+            " read() returned None (a non-blocking stream with no data ready)"
+        )
+    raise TypeError(
+        "streams are read from binary file objects whose read() returns bytes,"
+        f" not {type(data).__name__}"
+    )
+
+
+def _check_stream(fp: object) -> None:
+    """A wrong argument in place of a file object is a ``TypeError``, raised at once."""
+    if not callable(getattr(fp, "read", None)):
+        raise TypeError(
+            "streams are read from a binary file object (open(path, 'rb'),"
+            f" io.BytesIO(data)), not {type(fp).__name__}"
+        )
 
 
 # What the array reader expects next outside values.
