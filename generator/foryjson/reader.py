@@ -53,8 +53,8 @@ __all__ = [
 BACKENDS = ("auto", "orjson", "stdlib")
 
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
-# Finds the first bare constant outside a string, on the error path only.
-_BARE_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)', re.DOTALL)
+# A bare constant, in or out of a string: searched for on the error path only.
+_CONSTANT = re.compile(r"-?Infinity|NaN")
 # Documents are screened in C by mapping each byte to its class (digit "0", minus
 # sign "-", a byte that may come right before a number ",", anything else "x") and
 # searching the result: far faster than a regular expression that tries every position.
@@ -382,9 +382,8 @@ def _read_text(text: str, data: InputData, scan: _Scanner) -> Any:
         message = message.removesuffix(" at")  # "Invalid control character at"
         raise _syntax_error(message, text, error.pos, data) from None
     except _BareConstant as bare:
-        match = next(m for m in _BARE_CONSTANT.finditer(text) if m.group(1))
         message = f"{bare.args[0]} is not valid JSON (write it as a string)"
-        raise _syntax_error(message, text, match.start(1), data) from None
+        raise _syntax_error(message, text, _bare_constant_at(text), data) from None
     except RecursionError:
         raise DecodeError("the document is nested too deeply") from None
     except DecodeError:
@@ -399,6 +398,28 @@ def _read_text(text: str, data: InputData, scan: _Scanner) -> Any:
                 "unexpected content after the JSON value", text, end, data
             )
     return value
+
+
+def _bare_constant_at(text: str) -> int:
+    """Where the first ``NaN`` or ``Infinity`` outside a string starts.
+
+    The scanner stopped there, so the text before it is valid JSON. Escaped backslashes
+    and quotes are blanked first (keeping every position), so that quotes delimit
+    strings exactly; strings are then skipped with ``find`` and ``count``, never with a
+    regular expression that repeats a group over them, which would keep a backtracking
+    record per character.
+    """
+    if "\\" in text:
+        text = text.replace("\\\\", "  ").replace('\\"', "  ")
+    start = 0  # always outside strings
+    while (match := _CONSTANT.search(text, start)) is not None:
+        if text.count('"', start, match.start()) % 2 == 0:
+            return match.start()
+        close = text.find('"', match.end())  # the end of the string it sits in
+        if close < 0:
+            break
+        start = close + 1
+    return start  # not reached: the scanner saw the constant
 
 
 def decode(

@@ -178,12 +178,17 @@ _find_end = json.scanner.make_scanner(
 )
 
 # The resumable scanner for values that span reads. The patterns skip whole runs in C:
-# the rest of a string (stopping before a closing quote, or a backslash that ends the
-# text), text outside strings up to the next bracket or incomplete string, the rest of
-# a number or constant.
-_STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*', re.DOTALL)
+# the rest of a string (stopping before a closing quote or a backslash), text outside
+# strings up to the next bracket or string with many escapes, the rest of a number or
+# constant. A repeated group keeps a backtracking record per repetition until the
+# match ends, so no group repeats more than _RUNS times in one match (some 100 KiB of
+# records at most) and the scanner loops: memory stays constant and time linear, even
+# for a string made only of escapes.
+_RUNS = 1024
+_STRING_REST = re.compile(rf'[^"\\]*(?:\\.[^"\\]*){{0,{_RUNS}}}', re.DOTALL)
 _OUTSIDE_STRINGS = re.compile(
-    r'[^"\[\]{}]*(?:"[^"\\]*(?:\\.[^"\\]*)*"[^"\[\]{}]*)*', re.DOTALL
+    rf'[^"\[\]{{}}]*(?:"[^"\\]*(?:\\.[^"\\]*){{0,16}}"[^"\[\]{{}}]*){{0,{_RUNS // 16}}}',
+    re.DOTALL,
 )
 _SCALAR_REST = re.compile(r'[^ \t\n\r,:\[\]{}"]*')
 
@@ -219,8 +224,10 @@ class _ValueEnd:
                 pos = _STRING_REST.match(text, pos).end()  # type: ignore[union-attr]
                 if pos >= end:
                     return -1
-                if text[pos] == "\\":  # the text ends inside an escape
-                    self.escaped = True
+                if text[pos] == "\\":
+                    if pos + 1 < end:  # more escapes than one match takes
+                        continue
+                    self.escaped = True  # the text ends inside an escape
                     return -1
                 pos += 1
                 self.in_string = False
