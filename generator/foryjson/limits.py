@@ -1,7 +1,7 @@
 """Bounds on what one read or write may cost, for documents from untrusted sources.
 
 Every decode checks the input size first, then (for inputs large enough to matter) an
-estimate of the memory the parsed document will take, before any value is built. The
+estimate of the memory decoding the document will take, before any value is built. The
 nesting depth is counted on the plain values the tokenizer produced, for types that can
 nest without a bound fixed by the schema (recursive models, ``any``, raw values), and on
 the text an encoder produced for such types. Numbers are limited to
@@ -32,9 +32,10 @@ class Limits:
 
     ``max_depth`` bounds the nesting of arrays and objects, on read and on write;
     ``max_input_bytes`` the size of one document; ``max_graph_bytes`` the estimated
-    memory of the values one read builds (about 24 bytes per value and 72 per array or
-    object, plus the text). Each error names the limit it hit and the argument that
-    raises it. Instances are immutable and can be shared between threads.
+    memory one decode takes at its peak: the plain values, the typed values built from
+    them and the parser's buffers (see ``foryjson.reader.estimate_memory``). Each error
+    names the limit it hit and the argument that raises it. Instances are immutable
+    and can be shared between threads.
     """
 
     __slots__ = ("max_depth", "max_graph_bytes", "max_input_bytes")

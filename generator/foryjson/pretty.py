@@ -33,12 +33,17 @@ __all__ = ["indent"]
 
 # A string, an empty container, one structural character, or a run of anything else
 # (a number or a constant). Whitespace between tokens matches nothing and is dropped.
+# Strings are matched as quote, non-quotes, quote: escaped backslashes and quotes are
+# masked first, since a group repeated over a string's escapes would keep a
+# backtracking record per escape (memory in proportion to the string).
 _TOKEN = re.compile(
-    r'"[^"\\]*(?:\\.[^"\\]*)*"'
+    r'"[^"]*"'
     r"|[,:}\]]|\{(?:[ \t\n\r]*\})?|\[(?:[ \t\n\r]*\])?"
-    r'|[^"{}\[\],: \t\n\r]+',
-    re.DOTALL,
+    r'|[^"{}\[\],: \t\n\r]+'
 )
+# The masks: control characters, which JSON text never holds raw (strings escape them,
+# and outside strings only whitespace is allowed), in pairs as wide as the escapes.
+_BACKSLASH, _QUOTE = "\x00\x00", "\x01\x01"
 
 
 def indent(text: str) -> str:
@@ -51,6 +56,9 @@ def indent(text: str) -> str:
     append = out.append
     breaks = ["\n"]  # breaks[n]: a line break and the indentation of level n
     level = 0
+    masked = "\\" in text
+    if masked:
+        text = text.replace("\\\\", _BACKSLASH).replace('\\"', _QUOTE)
     for piece in _TOKEN.findall(text):
         if piece == ",":
             append(",")
@@ -72,4 +80,7 @@ def indent(text: str) -> str:
             append(piece[0] + piece[-1])  # an empty container, whitespace dropped
         else:
             append(piece)
-    return "".join(out)
+    result = "".join(out)
+    if masked:
+        result = result.replace(_BACKSLASH, "\\\\").replace(_QUOTE, '\\"')
+    return result

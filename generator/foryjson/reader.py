@@ -44,6 +44,8 @@ __all__ = [
     "InputData",
     "decode",
     "default_backend",
+    "document",
+    "estimate_memory",
     "float_from",
     "read",
     "uses_orjson",
@@ -53,8 +55,8 @@ __all__ = [
 BACKENDS = ("auto", "orjson", "stdlib")
 
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
-# Finds the first bare constant outside a string, on the error path only.
-_BARE_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)', re.DOTALL)
+# A bare constant, in or out of a string: searched for on the error path only.
+_CONSTANT = re.compile(r"-?Infinity|NaN")
 # Documents are screened in C by mapping each byte to its class (digit "0", minus
 # sign "-", a byte that may come right before a number ",", anything else "x") and
 # searching the result: far faster than a regular expression that tries every position.
@@ -85,9 +87,36 @@ _ESCAPES = re.compile(
     r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
     r"|\\\\|(\\u[dD][89a-fA-F][0-9a-fA-F]{2})"
 )
-# Estimated bytes of plain values: per array or object, per further value.
-_CONTAINER_COST = 72
-_VALUE_COST = 24
+# The memory estimate, in bytes, calibrated against tracemalloc peaks of whole decodes
+# (tests/test_memory_budget.py): the plain values the parser builds, the values a
+# generated decoder builds from them, and the parser's own buffers, counted per token.
+# Each value slot: a list slot in the plain array and in the decoded one (with
+# CPython's over-allocation), plus a scalar: a str (56), an int (32) or a float (24);
+# with exact numbers the scalar is a NumberText (100) and the Decimal made of it (104).
+_VALUE_COST = 74
+_EXACT_VALUE_COST = 222
+# Per "[": two lists of up to four slots (plain and decoded) and a first value.
+_ARRAY_COST = 2 * (56 + 32) + 56
+# Per "{": two dicts of up to five members (a decoded object is a dict or a slotted
+# object of up to 19 fields, which costs no more) and a first value.
+_OBJECT_COST = 2 * 184 + 56
+# Per ":": the key (56), the member's share of the plain and decoded dicts (entries,
+# indices, the table being copied while it grows) and the parser's key memo.
+_MEMBER_COST = 192
+# Per byte of text: a copy of a bytearray or memoryview input (1), the shape map (1),
+# what a decoder makes of string contents (1: base64 bytes...), then the decoded text
+# and the string values, each as wide as CPython stores them: 1 byte a character for
+# ASCII, up to 4 otherwise (4 is assumed: finding the widest character costs a pass),
+# and string values 4 wide too when a \u escape could widen them.
+# orjson holds about 12 bytes per input byte of its own while it builds the values.
+_TEXT_COST = 3
+_ORJSON_TEXT_COST = 12
+# The most the estimate gives one character of a valid document ("[{},{},...]" of
+# exact numbers, read by orjson), so that documents up to max_graph_bytes /
+# _MOST_PER_CHAR (about 560 KB of the default 128 MiB) need no counting at all.
+_MOST_PER_CHAR = (
+    _TEXT_COST + 4 + 4 + _ORJSON_TEXT_COST + (_OBJECT_COST + _EXACT_VALUE_COST) // 3 + 1
+)
 
 
 def default_backend() -> str:
@@ -236,8 +265,7 @@ def read(
     default backend, see ``default_backend``). An object member named in
     ``discriminators`` that appears twice in one object reads as ``DuplicateMember``.
     """
-    if isinstance(data, memoryview) and (not data.c_contiguous or data.itemsize != 1):
-        data = data.tobytes()  # its bytes, in order, whatever the view's shape
+    data = document(data)
     size = len(data)
     if size > max_input_bytes:
         unit = "characters" if isinstance(data, str) else "bytes"
@@ -245,8 +273,8 @@ def read(
             f"input of {size} {unit} exceeds the limit of {max_input_bytes}"
             " (raise max_input_bytes for trusted data)"
         )
-    if size * (_CONTAINER_COST + 1) > max_graph_bytes:
-        _check_graph(data, max_graph_bytes)
+    if size * _MOST_PER_CHAR > max_graph_bytes:
+        _check_graph(data, max_graph_bytes, _will_try_orjson(fast, exact), exact)
     shape = None
     if (_DEFAULT_ORJSON if fast is None else fast) and not exact and _orjson_loads:
         shape = _shape(data)
@@ -272,12 +300,33 @@ def read(
     return value
 
 
+def document(data: object, taker: str = "from_json") -> str | bytes | bytearray:
+    """``data`` as one document's text or bytes, or ``TypeError`` if it is neither.
+
+    ``str``, ``bytes`` and ``bytearray`` come back as they are; a ``memoryview`` as a
+    copy of its bytes in order, whatever its shape or format (``len`` of a 2-D view
+    counts rows, not bytes). Any other argument (``None``, a number, a parsed ``dict``)
+    and a released view are programming errors, not documents: ``TypeError``, whose
+    message names what ``taker`` accepts. Everything about a document's content is a
+    ``DecodeError``.
+    """
+    if isinstance(data, str | bytes | bytearray):
+        return data
+    if isinstance(data, memoryview):
+        try:
+            return data.tobytes()
+        except ValueError:  # released
+            raise TypeError(f"{taker} was given a released memoryview") from None
+    raise TypeError(
+        f"{taker} takes str, bytes, bytearray or memoryview,"
+        f" not {type(data).__name__}"
+    )
+
+
 def _shape(data: InputData) -> bytes:
     """The document's bytes mapped to character classes (see ``_SHAPES``)."""
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
-    elif isinstance(data, memoryview):
-        data = data.tobytes()
     return bytes(data).translate(_SHAPES)
 
 
@@ -308,16 +357,52 @@ def _orjson_may_differ(
     return False
 
 
-def _check_graph(data: InputData, max_graph_bytes: int) -> None:
-    """Refuse a document whose plain values would take more than the budget."""
+def _will_try_orjson(fast: bool | None, exact: bool) -> bool:
+    return (
+        (_DEFAULT_ORJSON if fast is None else fast)
+        and not exact
+        and _orjson_loads is not None
+    )
+
+
+def estimate_memory(
+    data: str | bytes | bytearray, *, exact: bool = False, orjson: bool = True
+) -> int:
+    """The bytes of memory that decoding ``data`` may take at most, as estimated.
+
+    This is what ``max_graph_bytes`` is compared with: the text's share plus a cost
+    per ``[``, ``{``, ``,`` and ``:`` (see the figures in ``docs/security.md``), from
+    four C-speed counts. ``exact`` is for types that hold decimals; ``orjson`` counts
+    the buffers orjson holds while it parses. Brackets and commas inside strings count
+    too, which errs on the safe side.
+    """
     if isinstance(data, str):
-        containers = data.count("[") + data.count("{")
-        values = data.count(",")
+        arrays, objects = data.count("["), data.count("{")
+        values, members = data.count(","), data.count(":")
+        raw = 1 if data.isascii() else 4  # as if some character were beyond U+FFFF
+        escapes = "\\" in data and "\\u" in data
     else:
-        view = data if isinstance(data, bytes | bytearray) else bytes(data)
-        containers = view.count(b"[") + view.count(b"{")
-        values = view.count(b",")
-    estimate = len(data) + _CONTAINER_COST * containers + _VALUE_COST * values
+        arrays, objects = data.count(b"["), data.count(b"{")
+        values, members = data.count(b","), data.count(b":")
+        raw = 1 if data.isascii() else 4  # as if some character were beyond U+FFFF
+        escapes = b"\\" in data and b"\\u" in data
+    text = _TEXT_COST + raw + (4 if escapes else raw)
+    if orjson:
+        text += _ORJSON_TEXT_COST
+    return (
+        text * len(data)
+        + _ARRAY_COST * arrays
+        + _OBJECT_COST * objects
+        + (_EXACT_VALUE_COST if exact else _VALUE_COST) * values
+        + _MEMBER_COST * members
+    )
+
+
+def _check_graph(
+    data: str | bytes | bytearray, max_graph_bytes: int, orjson: bool, exact: bool
+) -> None:
+    """Refuse a document whose decoding would take more than the memory budget."""
+    estimate = estimate_memory(data, exact=exact, orjson=orjson)
     if estimate > max_graph_bytes:
         raise DecodeError(
             f"the document would take about {estimate} bytes of memory, over the"
@@ -367,9 +452,8 @@ def _read_text(text: str, data: InputData, scan: _Scanner) -> Any:
         message = message.removesuffix(" at")  # "Invalid control character at"
         raise _syntax_error(message, text, error.pos, data) from None
     except _BareConstant as bare:
-        match = next(m for m in _BARE_CONSTANT.finditer(text) if m.group(1))
         message = f"{bare.args[0]} is not valid JSON (write it as a string)"
-        raise _syntax_error(message, text, match.start(1), data) from None
+        raise _syntax_error(message, text, _bare_constant_at(text), data) from None
     except RecursionError:
         raise DecodeError("the document is nested too deeply") from None
     except DecodeError:
@@ -384,6 +468,28 @@ def _read_text(text: str, data: InputData, scan: _Scanner) -> Any:
                 "unexpected content after the JSON value", text, end, data
             )
     return value
+
+
+def _bare_constant_at(text: str) -> int:
+    """Where the first ``NaN`` or ``Infinity`` outside a string starts.
+
+    The scanner stopped there, so the text before it is valid JSON. Escaped backslashes
+    and quotes are blanked first (keeping every position), so that quotes delimit
+    strings exactly; strings are then skipped with ``find`` and ``count``, never with a
+    regular expression that repeats a group over them, which would keep a backtracking
+    record per character.
+    """
+    if "\\" in text:
+        text = text.replace("\\\\", "  ").replace('\\"', "  ")
+    start = 0  # always outside strings
+    while (match := _CONSTANT.search(text, start)) is not None:
+        if text.count('"', start, match.start()) % 2 == 0:
+            return match.start()
+        close = text.find('"', match.end())  # the end of the string it sits in
+        if close < 0:
+            break
+        start = close + 1
+    return start  # not reached: the scanner saw the constant
 
 
 def decode(

@@ -81,6 +81,7 @@ def iter_array(
     The file object is read to its end but not closed. ``parse`` is ``reader.read``,
     or it with options bound (a backend, a memory budget).
     """
+    _check_stream(fp)
     _check_sizes(chunk_size, max_value_bytes)
     return _ArrayReader(fp, decoder, chunk_size, max_value_bytes, exact, parse).values()
 
@@ -101,6 +102,7 @@ def iter_ndjson(
     value); messages of conversion errors start with the line number. The file object
     is not closed.
     """
+    _check_stream(fp)
     _check_sizes(chunk_size, max_value_bytes)
     return _ndjson_values(fp, decoder, chunk_size, max_value_bytes, exact, parse)
 
@@ -176,12 +178,17 @@ _find_end = json.scanner.make_scanner(
 )
 
 # The resumable scanner for values that span reads. The patterns skip whole runs in C:
-# the rest of a string (stopping before a closing quote, or a backslash that ends the
-# text), text outside strings up to the next bracket or incomplete string, the rest of
-# a number or constant.
-_STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*', re.DOTALL)
+# the rest of a string (stopping before a closing quote or a backslash), text outside
+# strings up to the next bracket or string with many escapes, the rest of a number or
+# constant. A repeated group keeps a backtracking record per repetition until the
+# match ends, so no group repeats more than _RUNS times in one match (some 100 KiB of
+# records at most) and the scanner loops: memory stays constant and time linear, even
+# for a string made only of escapes.
+_RUNS = 1024
+_STRING_REST = re.compile(rf'[^"\\]*(?:\\.[^"\\]*){{0,{_RUNS}}}', re.DOTALL)
 _OUTSIDE_STRINGS = re.compile(
-    r'[^"\[\]{}]*(?:"[^"\\]*(?:\\.[^"\\]*)*"[^"\[\]{}]*)*', re.DOTALL
+    rf'[^"\[\]{{}}]*(?:"[^"\\]*(?:\\.[^"\\]*){{0,16}}"[^"\[\]{{}}]*){{0,{_RUNS // 16}}}',
+    re.DOTALL,
 )
 _SCALAR_REST = re.compile(r'[^ \t\n\r,:\[\]{}"]*')
 
@@ -217,8 +224,10 @@ class _ValueEnd:
                 pos = _STRING_REST.match(text, pos).end()  # type: ignore[union-attr]
                 if pos >= end:
                     return -1
-                if text[pos] == "\\":  # the text ends inside an escape
-                    self.escaped = True
+                if text[pos] == "\\":
+                    if pos + 1 < end:  # more escapes than one match takes
+                        continue
+                    self.escaped = True  # the text ends inside an escape
                     return -1
                 pos += 1
                 self.in_string = False
@@ -282,10 +291,34 @@ class _TextInput:
 
 
 def _read_chunk(fp: BinaryInput, size: int) -> bytes:
-    data = fp.read(size)
+    data: object = fp.read(size)
+    if type(data) is bytes:
+        return data
+    if isinstance(data, bytes | bytearray | memoryview):
+        return bytes(data)
     if isinstance(data, str):
-        raise TypeError("streams are read from binary file objects (open them 'rb')")
-    return data
+        raise TypeError(
+            "streams are read from binary file objects (open them 'rb'):"
+            " read() returned str"
+        )
+    if data is None:  # what a non-blocking stream returns when no data is ready
+        raise TypeError(
+            "streams are read from blocking binary file objects:"
+            " read() returned None (a non-blocking stream with no data ready)"
+        )
+    raise TypeError(
+        "streams are read from binary file objects whose read() returns bytes,"
+        f" not {type(data).__name__}"
+    )
+
+
+def _check_stream(fp: object) -> None:
+    """A wrong argument in place of a file object is a ``TypeError``, raised at once."""
+    if not callable(getattr(fp, "read", None)):
+        raise TypeError(
+            "streams are read from a binary file object (open(path, 'rb'),"
+            f" io.BytesIO(data)), not {type(fp).__name__}"
+        )
 
 
 # What the array reader expects next outside values.
