@@ -273,10 +273,11 @@ def read(
             f"input of {size} {unit} exceeds the limit of {max_input_bytes}"
             " (raise max_input_bytes for trusted data)"
         )
+    use_orjson = _will_try_orjson(fast, exact)
     if size * _MOST_PER_CHAR > max_graph_bytes:
-        _check_graph(data, max_graph_bytes, _will_try_orjson(fast, exact), exact)
+        use_orjson = _check_graph(data, max_graph_bytes, use_orjson, exact)
     shape = None
-    if (_DEFAULT_ORJSON if fast is None else fast) and not exact and _orjson_loads:
+    if use_orjson and _orjson_loads is not None:
         shape = _shape(data)
         if not _orjson_may_differ(data, shape, discriminators):
             try:
@@ -400,14 +401,19 @@ def estimate_memory(
 
 def _check_graph(
     data: str | bytes | bytearray, max_graph_bytes: int, orjson: bool, exact: bool
-) -> None:
-    """Refuse a document whose decoding would take more than the memory budget."""
-    estimate = estimate_memory(data, exact=exact, orjson=orjson)
+) -> bool:
+    """Refuse a document whose decoding would take more than the memory budget.
+
+    Returns whether orjson may read it: only if its buffers fit in the budget too.
+    Where they do not, the standard library reads the document within the budget.
+    """
+    estimate = estimate_memory(data, exact=exact, orjson=False)
     if estimate > max_graph_bytes:
         raise DecodeError(
             f"the document would take about {estimate} bytes of memory, over the"
             f" limit of {max_graph_bytes} (raise max_graph_bytes for trusted data)"
         )
+    return orjson and estimate + _ORJSON_TEXT_COST * len(data) <= max_graph_bytes
 
 
 def _check_raw_surrogates(text: str) -> None:
