@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from . import depth as _depth
 from .errors import DecodeError, decode_mismatch
-from .limits import DEFAULT_LIMITS, DEFAULT_MAX_INPUT_BYTES, Limits
+from .limits import DEFAULT_LIMITS, DEFAULT_MAX_INPUT_BYTES, MAX_DEPTH_CEILING, Limits
 from .numbers import MAX_NUMBER_CHARS, NumberText, int_from_text
 from .plain import DuplicateMember
 
@@ -219,6 +219,7 @@ def read(
     max_graph_bytes: int = DEFAULT_LIMITS.max_graph_bytes,
     fast: bool | None = None,
     discriminators: Collection[str] = (),
+    max_depth: int = MAX_DEPTH_CEILING,
 ) -> Any:
     """Parse one JSON document into dicts, lists, strings, ints, floats, bools and None.
 
@@ -226,8 +227,10 @@ def read(
     (their exact text) instead of ``float``, for documents that hold decimals. Raises
     ``DecodeError`` for anything RFC 8259 does not allow, for invalid UTF-8 in binary
     input, for lone surrogates, for numbers over 10,000 characters, for input longer
-    than ``max_input_bytes`` and for input whose values would take more than about
-    ``max_graph_bytes`` of memory. ``fast`` chooses orjson (default: the process
+    than ``max_input_bytes``, for input whose values would take more than about
+    ``max_graph_bytes`` of memory and for input nested deeper than ``max_depth``
+    (counted on the text, before any parser runs; typed decoders pass their limit,
+    plain reads default to the ceiling, ``MAX_DEPTH_CEILING``). ``fast`` chooses orjson (default: the process
     default backend, see ``default_backend``). An object member named in
     ``discriminators`` that appears twice in one object reads as ``DuplicateMember``.
     """
@@ -242,6 +245,7 @@ def read(
         )
     if size * (_CONTAINER_COST + 1) > max_graph_bytes:
         _check_graph(data, max_graph_bytes)
+    _depth.check_text_depth(data, max_depth)
     shape = None
     if (_DEFAULT_ORJSON if fast is None else fast) and not exact and _orjson_loads:
         shape = _shape(data)
@@ -393,8 +397,8 @@ def decode(
 ) -> T:
     """Read one document and convert it with a generated decoder.
 
-    ``depth`` is the nesting the type's schema allows (``None``: unbounded); the plain
-    values are counted against ``limits.max_depth`` only when that could be exceeded.
+    The document's text is counted against ``limits.max_depth`` whatever the type:
+    ``depth``, the nesting the type's schema allows, matters to encoders only.
     """
     value = read(
         data,
@@ -403,9 +407,8 @@ def decode(
         max_graph_bytes=limits.max_graph_bytes,
         fast=fast,
         discriminators=discriminators,
+        max_depth=limits.max_depth,
     )
-    if _depth.needs_check(depth, limits.max_depth):
-        _depth.check_read_depth(value, limits.max_depth)
     try:
         return decoder(value)
     except RecursionError:
