@@ -21,14 +21,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from foryjson import DecodeError, ForyJson, reader, stream
 from foryjson.depth import check_text_depth, nests_deeper
 from foryjson.gen.cli import main as generate
 from foryjson.limits import MAX_DEPTH_CEILING, Limits
-from generated import catalog, media, types
+from generated import catalog, filetree, media, types
 from tests.media_fixture import media_1
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -366,6 +366,91 @@ def test_the_ceiling_reads_in_a_thread_at_the_default_recursion_limit(
     thread.join()
     expected = json.loads(nested(511))
     assert results == [expected, expected, message(512)]
+
+
+# --- 4. A subtype property spelled with escapes ---------------------------------------
+
+_DIRECTORY = (
+    '"name":"n","created_by":"a","created_at":"2020-01-01T00:00:00Z",'
+    '"nbytes":1,"permissions":"READ","contents":[]'
+)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("form", [str, bytes])
+def test_an_escaped_duplicate_subtype_property_is_refused_by_both_backends(
+    backend: str, form: type
+) -> None:
+    document = '{"type":"directory","\\u0074ype":"file",' + _DIRECTORY + "}"
+    data = document if form is str else document.encode()
+    error = decode_error(
+        ForyJson(filetree, backend=backend).from_json, data, filetree.Node
+    )
+    assert error.message == (
+        "expected a subtype name (file, directory), got 'type' more than once in one object"
+    )
+    assert error.path == "$.type"
+
+
+def spellings(name: str) -> st.SearchStrategy[str]:
+    """The name as JSON string content, each character literal or escaped."""
+
+    def spell(char: str) -> st.SearchStrategy[str]:
+        forms = [char, f"\\u{ord(char):04x}", f"\\u{ord(char):04X}"]
+        if char == "/":
+            forms.append("\\/")
+        return st.sampled_from(forms)
+
+    return st.tuples(*(spell(char) for char in name)).map("".join)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    first=spellings("type"),
+    second=spellings("type"),
+    kinds=st.tuples(
+        st.sampled_from(["file", "directory", "f\\u0069le", "x"]),
+        st.sampled_from(["file", "directory", "d\\u0069rectory", "x"]),
+    ),
+    twice=st.booleans(),
+    escaped_elsewhere=st.booleans(),
+    as_bytes=st.booleans(),
+)
+def test_subtype_properties_spelled_with_escapes_decode_alike_on_both_backends(
+    first: str,
+    second: str,
+    kinds: tuple[str, str],
+    twice: bool,
+    escaped_elsewhere: bool,
+    as_bytes: bool,
+) -> None:
+    # filetree's Node has no decimals, so its documents may go to orjson.
+    members = [f'"{first}":"{kinds[0]}"', _DIRECTORY]
+    if twice:
+        members.append(f'"{second}":"{kinds[1]}"')
+    if escaped_elsewhere:
+        members.append('"updated_by":"\\u0044ave"')
+    document = "{" + ",".join(members) + "}"
+    data: str | bytes = document.encode() if as_bytes else document
+    outcomes = []
+    for backend in BACKENDS:
+        fory = ForyJson(filetree, backend=backend)
+        try:
+            outcomes.append(("value", fory.from_json(data, filetree.Node)))
+        except DecodeError as error:
+            outcomes.append(("error", (error.message, error.path)))
+    assert outcomes[0] == outcomes[1]
+
+
+def test_the_screen_sends_escaped_names_to_the_exact_reader() -> None:
+    shape = reader._shape(b"{}")
+    assert reader._orjson_may_differ(b'{"\\u0074ype":1}', shape, ("type",))
+    assert reader._orjson_may_differ('{"a\\/b":1}', shape, ("a/b",))
+    assert reader._orjson_may_differ(
+        '{"t\u00ffpe":1,"t\u00ffpe":2}', shape, ("t\u00ffpe",)
+    )
+    assert not reader._orjson_may_differ(b'{"type":"a\\n"}', shape, ("type",))
+    assert not reader._orjson_may_differ(b'{"a\\u0041":1}', shape, ())
 
 
 # --- The text check itself -------------------------------------------------------------

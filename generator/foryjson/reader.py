@@ -16,6 +16,7 @@ there) or raises the standard library backend's own error.
 
 from __future__ import annotations
 
+import functools
 import json
 import json.scanner
 import os
@@ -287,8 +288,11 @@ def _orjson_may_differ(
 
     It would for an integer beyond 64 bits (orjson makes it a float), a number over
     the length limit, and a subtype property that may appear twice in one object
-    (orjson cannot report duplicates). Digits or names inside strings may match too:
-    that only costs the fast path. ``shape`` is ``_shape(data)``.
+    (orjson cannot report duplicates). A name may be spelled with escapes
+    (``"\\u0074ype"`` is ``"type"``), so a document that holds a ``\\u`` escape, or a
+    short escape of a character of the name, is never taken for duplicate-free. Digits
+    or names inside strings may match too: that only costs the fast path. ``shape`` is
+    ``_shape(data)``.
     """
     if (
         _BIG_INTEGER in shape
@@ -297,14 +301,47 @@ def _orjson_may_differ(
         or _LONG_RUN in shape
     ):
         return True
-    for name in discriminators:
-        quoted = json.dumps(name)
-        if isinstance(data, str):
-            if data.count(quoted) > 1:
-                return True
-        elif bytes(data).count(quoted.encode()) > 1:
-            return True
-    return False
+    if not discriminators:
+        return False
+    text_needles, byte_needles = _name_needles(tuple(discriminators))
+    if isinstance(data, str):
+        return any(data.count(needle) > most for needle, most in text_needles)
+    view = data if isinstance(data, bytes | bytearray) else bytes(data)
+    return any(view.count(needle) > most for needle, most in byte_needles)
+
+
+# The escapes a member name can be written with, besides its characters themselves.
+_SHORT_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "/": "\\/",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+}
+
+
+@functools.lru_cache(maxsize=256)
+def _name_needles(
+    names: tuple[str, ...],
+) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[bytes, int], ...]]:
+    """Texts whose count in a document says whether a name may appear twice.
+
+    Each with the count it may reach: a name's literal spelling once; a ``\\u``
+    escape, or a short escape of one of the name's characters, not at all. As text
+    and as UTF-8.
+    """
+    needles = [("\\u", 0)]
+    for name in names:
+        needles.append((json.dumps(name, ensure_ascii=False), 1))
+        needles.extend(
+            (escape, 0) for char, escape in _SHORT_ESCAPES.items() if char in name
+        )
+    return tuple(needles), tuple(
+        (needle.encode("utf-8", "surrogatepass"), most) for needle, most in needles
+    )
 
 
 def _check_graph(data: InputData, max_graph_bytes: int) -> None:
