@@ -50,22 +50,23 @@ def check_text_depth(
     Runs on the text before any parser, so that no parser ever recurses deeper than
     ``max_depth`` (plus one for a stream's batch): every array and object counts,
     whatever the type being read and whether a model keeps the member or not. The
-    error names the path of the container that crosses the limit. A document with at
-    most ``max_depth`` brackets costs two ``count`` calls; the others are measured in C
-    (see ``_nesting_bound``) and walked token by token only when they are too deep.
-    Text that is not JSON may pass (the parser then names its fault) but never makes a
-    parser recurse deeper than ``max_depth``.
+    error names the path of the container that crosses the limit. Short documents
+    with few brackets cost two ``count`` calls. Otherwise one ``bytes.translate`` keeps
+    the quotes and brackets; more than ``max_depth`` opening brackets are measured in
+    C (see ``_nesting_bound``), and walked token by token only when they are too deep.
+    Text that is not JSON may pass (the parser then names its fault) but never makes
+    a parser recurse deeper than ``max_depth``.
     """
     if isinstance(data, str):
-        if data.count("[") + data.count("{") <= max_depth:
+        if len(data) < _SHORT and data.count("[") + data.count("{") <= max_depth:
             return
-        raw = data.encode("utf-8", "surrogatepass")
+        raw: bytes | bytearray = data.encode("utf-8", "surrogatepass")
     else:
-        view = data if isinstance(data, bytes | bytearray) else bytes(data)
-        if view.count(b"[") + view.count(b"{") <= max_depth:
+        raw = data if isinstance(data, bytes | bytearray) else bytes(data)
+        if len(raw) < _SHORT and raw.count(b"[") + raw.count(b"{") <= max_depth:
             return
-        raw = bytes(view)
-    if _nesting_bound(raw, max_depth) > max_depth:
+    marks = _marks(raw)
+    if marks.count(b"[") > max_depth and _nesting_bound(marks, max_depth) > max_depth:
         error = _crossing(data, max_depth)
         if error is not None:
             raise error
@@ -79,11 +80,12 @@ def nests_deeper(text: str, levels: int) -> bool:
     this of each piece it reads before letting the recursive C scanner find where a
     value ends.
     """
-    if text.count("[") + text.count("{") <= levels:
-        return False
-    return _nesting_bound(text.encode("utf-8", "surrogatepass"), levels) > levels
+    marks = _marks(text.encode("utf-8", "surrogatepass"))
+    return marks.count(b"[") > levels and _nesting_bound(marks, levels) > levels
 
 
+# Below this length, two ``count`` calls cost less than one ``translate``.
+_SHORT = 4096
 # Every byte but quotes and brackets, deleted in one C pass before depth is counted.
 _NOT_MARKS = bytes(byte for byte in range(256) if byte not in b'"[]{}')
 # Braces become brackets: depth does not care which container is which.
@@ -95,26 +97,32 @@ _STEPS = bytes.maketrans(b"[]", b"\x01\xff")
 _PASSES = 8
 
 
-def _skeleton(raw: bytes) -> bytes:
-    """The brackets of JSON text outside its strings, braces written as brackets.
+def _marks(raw: bytes | bytearray) -> bytes:
+    """The quotes and brackets of JSON text, braces written as brackets.
 
     Escaped backslashes and quotes go first (a run of backslashes pairs up from its
-    left, as in a string); then one ``bytes.translate`` keeps quotes and brackets.
-    Strings without brackets leave ``""``, removed in one pass; the rare others are
-    cut out between their quotes.
+    left, as in a string), so every quote left opens or closes a string.
     """
     if b"\\" in raw:
         raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
-    marks = raw.translate(_BRACKETS, _NOT_MARKS)
-    skeleton = marks.replace(b'""', b"")
-    if b'"' in skeleton:  # a string holds brackets
-        skeleton = b"".join(marks.split(b'"')[::2])
-    return skeleton
+    return bytes(raw.translate(_BRACKETS, _NOT_MARKS))
 
 
-def _nesting_bound(raw: bytes, levels: int) -> int:
-    """An upper bound of the nesting of ``raw``, exact for balanced text, or any value
-    above ``levels`` once it is known to exceed them.
+def _skeleton(marks: bytes) -> bytes:
+    """The brackets of ``_marks`` outside strings.
+
+    Strings without brackets leave ``""``: when every quote pairs up so (counting
+    pairs from the left, a string holding a bracket leaves an odd run of quotes), the
+    quotes are simply deleted. Otherwise strings are cut out between their quotes.
+    """
+    if 2 * marks.count(b'""') == marks.count(b'"'):
+        return marks.translate(None, b'"')
+    return b"".join(marks.split(b'"')[::2])
+
+
+def _nesting_bound(marks: bytes, levels: int) -> int:
+    """An upper bound of the nesting of text with these ``_marks``, exact for balanced
+    text, or any value above ``levels`` once it is known to exceed them.
 
     The nesting is the largest running count of opening minus closing brackets. Each
     ``replace(b"[]", b"")`` pass removes exactly the innermost containers, so it lowers
@@ -122,7 +130,7 @@ def _nesting_bound(raw: bytes, levels: int) -> int:
     shrink a document to the spine of its deepest containers, which one signed running
     sum in C then measures.
     """
-    skeleton = _skeleton(raw)
+    skeleton = _skeleton(marks)
     passes = 0
     while passes < _PASSES and len(skeleton) > levels - passes:
         shorter = skeleton.replace(b"[]", b"")

@@ -303,11 +303,26 @@ def _orjson_may_differ(
         return True
     if not discriminators:
         return False
-    text_needles, byte_needles = _name_needles(tuple(discriminators))
+    escapes, names = _name_needles(tuple(discriminators))
     if isinstance(data, str):
-        return any(data.count(needle) > most for needle, most in text_needles)
+        return _may_repeat(data, escapes, names)
     view = data if isinstance(data, bytes | bytearray) else bytes(data)
-    return any(view.count(needle) > most for needle, most in byte_needles)
+    return _may_repeat(view, _encoded(escapes), _encoded(names))
+
+
+def _may_repeat(data: Any, escapes: tuple[Any, ...], names: tuple[Any, ...]) -> bool:
+    """Whether ``data`` holds one of ``escapes``, or one of ``names`` twice.
+
+    ``escapes[0]`` is a lone backslash: one memchr rules out every escape in most
+    documents. ``find`` stops early and skips in C where ``count`` reads every byte.
+    """
+    if escapes[0] in data and any(escape in data for escape in escapes[1:]):
+        return True
+    for name in names:
+        at = data.find(name)
+        if at >= 0 and data.find(name, at + 1) >= 0:
+            return True
+    return False
 
 
 # The escapes a member name can be written with, besides its characters themselves.
@@ -324,24 +339,25 @@ _SHORT_ESCAPES = {
 
 
 @functools.lru_cache(maxsize=256)
-def _name_needles(
-    names: tuple[str, ...],
-) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[bytes, int], ...]]:
-    """Texts whose count in a document says whether a name may appear twice.
+def _name_needles(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What may spell a member name again: escapes, then the names as quoted.
 
-    Each with the count it may reach: a name's literal spelling once; a ``\\u``
-    escape, or a short escape of one of the name's characters, not at all. As text
-    and as UTF-8.
+    A ``\\u`` escape, or a short escape of one of the names' characters, counts as
+    soon as it appears (after a lone backslash, the cheap test); a name's literal
+    spelling when it appears twice.
     """
-    needles = [("\\u", 0)]
-    for name in names:
-        needles.append((json.dumps(name, ensure_ascii=False), 1))
-        needles.extend(
-            (escape, 0) for char, escape in _SHORT_ESCAPES.items() if char in name
-        )
-    return tuple(needles), tuple(
-        (needle.encode("utf-8", "surrogatepass"), most) for needle, most in needles
+    escapes = ["\\", "\\u"]
+    escapes.extend(
+        escape
+        for char, escape in _SHORT_ESCAPES.items()
+        if any(char in name for name in names)
     )
+    return tuple(escapes), tuple(json.dumps(name, ensure_ascii=False) for name in names)
+
+
+@functools.lru_cache(maxsize=256)
+def _encoded(texts: tuple[str, ...]) -> tuple[bytes, ...]:
+    return tuple(text.encode("utf-8", "surrogatepass") for text in texts)
 
 
 def _check_graph(data: InputData, max_graph_bytes: int) -> None:
