@@ -122,7 +122,7 @@ def _skeleton(marks: bytes) -> bytes:
 
 def _nesting_bound(marks: bytes, levels: int) -> int:
     """An upper bound of the nesting of text with these ``_marks``, exact for balanced
-    text, or any value above ``levels`` once it is known to exceed them.
+    text, or any value above ``levels`` once it may exceed them.
 
     The nesting is the largest running count of opening minus closing brackets. Each
     ``replace(b"[]", b"")`` pass removes exactly the innermost containers, so it lowers
@@ -140,6 +140,8 @@ def _nesting_bound(marks: bytes, levels: int) -> int:
         passes += 1
     if len(skeleton) <= levels - passes:  # too short to hold that many openers
         return passes + len(skeleton)
+    if b"[" * (levels - passes + 1) in skeleton:  # a run that deep: no need to sum
+        return levels + 1
     steps = array("b", skeleton.translate(_STEPS))
     return passes + max(accumulate(steps, initial=0))
 
