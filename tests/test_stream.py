@@ -425,10 +425,12 @@ def test_a_non_array_element_type_mismatch_is_a_decode_error() -> None:
 
 def test_every_error_is_a_decode_error_even_for_deep_nesting() -> None:
     deep = b"[" + b"[" * 100_000 + b"]" * 100_000 + b"]"
-    with pytest.raises(DecodeError, match="nested too deeply") as raised:
+    with pytest.raises(
+        DecodeError, match="nesting deeper than the limit of 512"
+    ) as raised:
         list(stream.iter_array(io.BytesIO(deep), plain))
-    assert raised.value.path == "$[0]"
-    with pytest.raises(DecodeError, match="nested too deeply"):
+    assert raised.value.path == "$[0]" + "[0]" * 512
+    with pytest.raises(DecodeError, match="nesting deeper than the limit of 512"):
         list(stream.iter_ndjson(io.BytesIO(deep[1:-1]), plain))
 
 

@@ -1,24 +1,31 @@
-"""Nesting depth: counted on plain values after reading, on JSON text after writing.
+"""Nesting depth: counted on JSON text, before reading and after writing.
 
-Types whose schema fixes their nesting (no recursion, no ``any``, no raw values) never
-pay for these checks unless their fixed depth exceeds the limit; the generated code
-tells the runtime which is which (the ``depth`` of each codec, ``None`` when unbounded).
 A depth counts arrays and objects: ``1`` and ``"a"`` have depth 0, ``[]`` and ``{}``
-depth 1, ``{"a": [1]}`` depth 2.
+depth 1, ``{"a": [1]}`` depth 2. Every document read is measured before any parser
+runs, so the parsers (the standard library's recursive C scanner among them) never go
+deeper than the limit, whatever the interpreter's recursion limit. On write, types
+whose schema fixes their nesting (no recursion, no ``any``, no raw values) skip the
+count unless their fixed depth exceeds the limit; the generated code tells the runtime
+which is which (the ``depth`` of each codec, ``None`` when unbounded).
 """
 
 from __future__ import annotations
 
+import json
+import re
+from array import array
 from collections.abc import Callable
+from itertools import accumulate
 from typing import Any
 
 from .errors import DecodeError, EncodeError
 
 __all__ = [
-    "check_read_depth",
+    "check_text_depth",
     "check_write_depth",
     "cycle_path",
     "needs_check",
+    "nests_deeper",
     "string_path",
 ]
 
@@ -35,52 +42,216 @@ def _too_deep(max_depth: int, name: str) -> str:
     )
 
 
-def check_read_depth(value: Any, max_depth: int) -> None:
-    """Raise ``DecodeError`` (with the path of the deepest container) past ``max_depth``.
+def check_text_depth(
+    data: str | bytes | bytearray | memoryview, max_depth: int
+) -> None:
+    """Raise ``DecodeError`` if a JSON document nests deeper than ``max_depth``.
 
-    The walk goes level by level without recursion, so it costs one visit per value
-    and no stack, whatever the input.
+    Runs on the text before any parser, so that no parser ever recurses deeper than
+    ``max_depth`` (plus one for a stream's batch): every array and object counts,
+    whatever the type being read and whether a model keeps the member or not. The
+    error names the path of the container that crosses the limit. Short documents
+    with few brackets cost two ``count`` calls. Otherwise one ``bytes.translate`` keeps
+    the quotes and brackets; more than ``max_depth`` opening brackets are measured in
+    C (see ``_nesting_bound``), and walked token by token only when they are too deep.
+    Text that is not JSON may pass (the parser then names its fault) but never makes
+    a parser recurse deeper than ``max_depth``.
     """
-    if (type(value) is list or type(value) is dict) and _depth_over(value, max_depth):
-        raise _locate_read(value, max_depth)
+    if isinstance(data, str):
+        if len(data) < _SHORT and data.count("[") + data.count("{") <= max_depth:
+            return
+        raw: bytes | bytearray = data.encode("utf-8", "surrogatepass")
+    else:
+        raw = data if isinstance(data, bytes | bytearray) else bytes(data)
+        if len(raw) < _SHORT and raw.count(b"[") + raw.count(b"{") <= max_depth:
+            return
+    marks = _marks(raw)
+    if marks.count(b"[") > max_depth and _nesting_bound(marks, max_depth) > max_depth:
+        error = _crossing(data, max_depth)
+        if error is not None:
+            raise error
 
 
-def _locate_read(value: Any, max_depth: int) -> DecodeError:
-    """The error at the first container found below ``max_depth`` levels."""
-    path: list[str | int] = []
-    node = value
-    for _ in range(max_depth):
-        for key, item in (node.items() if type(node) is dict else enumerate(node)):
-            if (type(item) is list or type(item) is dict) and _depth_over(
-                item, max_depth - len(path) - 1
-            ):
-                path.append(key)
-                node = item
-                break
+def nests_deeper(text: str, levels: int) -> bool:
+    """Whether some stretch of ``text`` may open more than ``levels`` containers.
+
+    ``text`` starts outside strings; it may end anywhere, inside a value or a string.
+    The answer errs on the side of ``True`` for unbalanced text. A stream reader asks
+    this of each piece it reads before letting the recursive C scanner find where a
+    value ends.
+    """
+    marks = _marks(text.encode("utf-8", "surrogatepass"))
+    return marks.count(b"[") > levels and _nesting_bound(marks, levels) > levels
+
+
+# Below this length, two ``count`` calls cost less than one ``translate``.
+_SHORT = 4096
+# Every byte but quotes and brackets, deleted in one C pass before depth is counted.
+_NOT_MARKS = bytes(byte for byte in range(256) if byte not in b'"[]{}')
+# Braces become brackets: depth does not care which container is which.
+_BRACKETS = bytes.maketrans(b"{}", b"[]")
+# Opening and closing brackets as signed bytes, for the running sum.
+_STEPS = bytes.maketrans(b"[]", b"\x01\xff")
+# Passes of ``replace(b"[]", b"")`` before the rest is summed: each pass costs one C
+# scan of what is left, so a bounded number keeps the check linear in the input.
+_PASSES = 8
+
+
+def _marks(raw: bytes | bytearray) -> bytes:
+    """The quotes and brackets of JSON text, braces written as brackets.
+
+    Escaped backslashes and quotes go first (a run of backslashes pairs up from its
+    left, as in a string), so every quote left opens or closes a string.
+    """
+    if b"\\" in raw:
+        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    return bytes(raw.translate(_BRACKETS, _NOT_MARKS))
+
+
+def _skeleton(marks: bytes) -> bytes:
+    """The brackets of ``_marks`` outside strings.
+
+    Strings without brackets leave ``""``: when every quote pairs up so (counting
+    pairs from the left, a string holding a bracket leaves an odd run of quotes), the
+    quotes are simply deleted. Otherwise strings are cut out between their quotes.
+    """
+    if 2 * marks.count(b'""') == marks.count(b'"'):
+        return marks.translate(None, b'"')
+    return b"".join(marks.split(b'"')[::2])
+
+
+def _nesting_bound(marks: bytes, levels: int) -> int:
+    """An upper bound of the nesting of text with these ``_marks``, exact for balanced
+    text, or any value above ``levels`` once it may exceed them.
+
+    The nesting is the largest running count of opening minus closing brackets. Each
+    ``replace(b"[]", b"")`` pass removes exactly the innermost containers, so it lowers
+    that count by one for balanced text (and by at most one otherwise); a few passes
+    shrink a document to the spine of its deepest containers, which one signed running
+    sum in C then measures.
+    """
+    skeleton = _skeleton(marks)
+    passes = 0
+    while passes < _PASSES and len(skeleton) > levels - passes:
+        shorter = skeleton.replace(b"[]", b"")
+        if len(shorter) == len(skeleton):
+            break  # no pair left: a running sum measures the rest
+        skeleton = shorter
+        passes += 1
+    if len(skeleton) <= levels - passes:  # too short to hold that many openers
+        return passes + len(skeleton)
+    if b"[" * (levels - passes + 1) in skeleton:  # a run that deep: no need to sum
+        return levels + 1
+    steps = array("b", skeleton.translate(_STEPS))
+    return passes + max(accumulate(steps, initial=0))
+
+
+# The characters a walk over JSON text stops at, outside strings.
+_STRUCTURE = re.compile(r'["\[\]{},]')
+
+
+def _crossing(
+    data: str | bytes | bytearray | memoryview, max_depth: int
+) -> DecodeError | None:
+    """The error at the first container nested deeper than ``max_depth``, if any.
+
+    Walks the tokens that matter without recursion, keeping one path segment per open
+    container. The walk stops where a parser would: at the end of the first value
+    (what follows is a syntax error, never parsed), at an unterminated string or a
+    closing bracket with nothing open. Called on the error path only.
+    """
+    text = data if isinstance(data, str) else str(data, "utf-8", "replace")
+    start = _WHITESPACE.match(text).end()  # type: ignore[union-attr]
+    if start == len(text) or text[start] not in "[{":
+        return None  # a scalar: the parser reads it and stops
+    kinds: list[str] = []  # "[" or "{" per open container
+    counts: list[int] = []  # per open container: the elements before the current one
+    keys: list[tuple[int, int]] = []  # per open object: its current member name
+    expect_key = False
+    search = _STRUCTURE.search
+    pos = start
+    while True:
+        found = search(text, pos)
+        if found is None:
+            return None
+        pos = found.start()
+        char = text[pos]
+        if char == '"':
+            end = _string_end(text, pos)
+            if end < 0:
+                return None
+            if expect_key:
+                keys[-1] = (pos, end)
+                expect_key = False
+            pos = end
+        elif char == "[" or char == "{":
+            if len(kinds) == max_depth:
+                return _too_deep_error(text, max_depth, kinds, counts, keys)
+            kinds.append(char)
+            counts.append(0)
+            if char == "{":
+                keys.append((pos, pos))
+            expect_key = char == "{"
+        elif char == ",":
+            if kinds:
+                counts[-1] += 1
+                expect_key = kinds[-1] == "{"
+        else:  # a closing bracket
+            if not kinds:
+                return None
+            if kinds.pop() == "{":
+                keys.pop()
+            counts.pop()
+            if not kinds:
+                return None  # the first value ended: the parser stops here
+            expect_key = False
+        pos += 1
+
+
+def _string_end(text: str, quote: int) -> int:
+    """The index of the quote that closes the string opened at ``quote``, or -1."""
+    end = text.find('"', quote + 1)
+    while end > 0:
+        backslashes = 0
+        while text[end - 1 - backslashes] == "\\":
+            backslashes += 1
+        if not backslashes % 2:
+            return end
+        end = text.find('"', end + 1)
+    return -1
+
+
+def _too_deep_error(
+    text: str,
+    max_depth: int,
+    kinds: list[str],
+    counts: list[int],
+    keys: list[tuple[int, int]],
+) -> DecodeError:
     error = DecodeError(_too_deep(max_depth, "max_depth"))
-    for segment in reversed(path):
-        error.within(segment)
+    objects = len(keys)
+    for kind, count in zip(reversed(kinds), reversed(counts), strict=True):
+        if kind == "{":
+            objects -= 1
+            start, end = keys[objects]
+            error.within(_member_name(text[start : end + 1]))
+        else:
+            error.within(count)
     return error
 
 
-def _depth_over(value: Any, levels: int) -> bool:
-    """Whether a container nests more than ``levels`` levels (itself counted)."""
-    level = [value]
-    for _ in range(levels):
-        below: list[Any] = []
-        for container in level:
-            items = container.values() if type(container) is dict else container
-            for item in items:
-                if type(item) is list or type(item) is dict:
-                    below.append(item)
-        if not below:
-            return False
-        level = below
-    return True
+def _member_name(quoted: str) -> str:
+    """A member name as read (its escapes decoded), or its text if it is not valid."""
+    try:
+        name = json.loads(quoted)
+    except ValueError:
+        return quoted[1:-1]
+    return name if type(name) is str else quoted[1:-1]
 
 
-# Every byte but quotes and brackets, deleted in one C pass before depth is counted.
-_NOT_MARKS = bytes(byte for byte in range(256) if byte not in b'"[]{}')
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+
+
 _OPENERS = frozenset(b"[{")
 
 

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from .errors import DecodeError, EncodeError, encode_mismatch, key_segment
+from .limits import MAX_DEPTH_CEILING
 from .numbers import NumberText, write_decimal, write_int, write_number_text
 from .plain import DuplicateMember
 from .reader import read
@@ -159,7 +160,8 @@ def write_raw(value: object) -> str:
     if not isinstance(value, str):
         raise encode_mismatch(value, "str (raw JSON text)")
     try:
-        read(value)
+        # Any depth a limit allows: the finished document is counted as a whole.
+        read(value, max_depth=MAX_DEPTH_CEILING)
     except DecodeError as error:
         raise EncodeError(f"raw text is not one JSON value: {error}") from None
     return value

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from . import depth, reader, stream, writer
@@ -208,11 +208,12 @@ class ForyJson:
         )
         return iterate(
             fp,
-            _depth_checked(codec.decode, codec.depth, limits.max_depth),
+            codec.decode,
             chunk_size=chunk_size,
             max_value_bytes=max_value_bytes,
             exact=codec.exact,
             parse=parse,
+            max_depth=limits.max_depth,
         )
 
     def write_ndjson(
@@ -267,20 +268,6 @@ def _combine(
         max_input_bytes=given.get("max_input_bytes", base.max_input_bytes),
         max_graph_bytes=given.get("max_graph_bytes", base.max_graph_bytes),
     )
-
-
-def _depth_checked(
-    decode: Callable[[Any], Any], static_depth: int | None, max_depth: int
-) -> Callable[[Any], Any]:
-    """``decode``, counting each value's nesting first where its type needs that."""
-    if not depth.needs_check(static_depth, max_depth):
-        return decode
-
-    def checked(data: Any) -> Any:
-        depth.check_read_depth(data, max_depth)
-        return decode(data)
-
-    return checked
 
 
 def _nested(static_depth: int | None) -> int | None:

@@ -2,9 +2,9 @@
 
 Every decode checks the input size first, then (for inputs large enough to matter) an
 estimate of the memory decoding the document will take, before any value is built. The
-nesting depth is counted on the plain values the tokenizer produced, for types that can
-nest without a bound fixed by the schema (recursive models, ``any``, raw values), and on
-the text an encoder produced for such types. Numbers are limited to
+nesting depth is counted on the text of every document before it is parsed, and on the
+text an encoder produced for types that can nest without a bound fixed by the schema
+(recursive models, ``any``, raw values). Numbers are limited to
 ``MAX_NUMBER_CHARS`` characters and decimal exponents to ``MAX_DECIMAL_EXPONENT`` (see
 ``foryjson.numbers``); those two are fixed, as in Fory.
 """
@@ -16,11 +16,18 @@ __all__ = [
     "DEFAULT_MAX_DEPTH",
     "DEFAULT_MAX_GRAPH_BYTES",
     "DEFAULT_MAX_INPUT_BYTES",
+    "MAX_DEPTH_CEILING",
     "Limits",
 ]
 
 #: Deepest nesting of arrays and objects read or written, as Fory's default.
 DEFAULT_MAX_DEPTH = 20
+#: The largest ``max_depth`` accepted. Parsers recurse once per level: the standard
+#: library's C scanner counts against the interpreter's recursion limit (1000 by
+#: default, shared with the caller's frames) and uses about 130 bytes of C stack per
+#: level, orjson stops at 1024 levels. This keeps every read within both with room to
+#: spare, and a few dozen KiB of stack.
+MAX_DEPTH_CEILING = 512
 #: Largest accepted input, in bytes (characters for ``str`` input): 64 MiB.
 DEFAULT_MAX_INPUT_BYTES = 64 * 1024 * 1024
 #: Largest estimated memory one read may build, as Fory's cap: 128 MiB.
@@ -30,7 +37,8 @@ DEFAULT_MAX_GRAPH_BYTES = 128 * 1024 * 1024
 class Limits:
     """The limits one ``ForyJson`` instance (or one generated module) applies.
 
-    ``max_depth`` bounds the nesting of arrays and objects, on read and on write;
+    ``max_depth`` bounds the nesting of arrays and objects, on read and on write (at
+    most ``MAX_DEPTH_CEILING``);
     ``max_input_bytes`` the size of one document; ``max_graph_bytes`` the estimated
     memory one decode takes at its peak: the plain values, the typed values built from
     them and the parser's buffers (see ``foryjson.reader.estimate_memory``). Each error
@@ -59,6 +67,10 @@ class Limits:
             if type(value) is not int or value <= 0:
                 raise ValueError(f"{name} must be a positive integer, not {value!r}")
             object.__setattr__(self, name, value)
+        if max_depth > MAX_DEPTH_CEILING:
+            raise ValueError(
+                f"max_depth must be at most {MAX_DEPTH_CEILING}, not {max_depth}"
+            )
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Limits are immutable; make a new instance")

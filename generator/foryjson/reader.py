@@ -16,6 +16,7 @@ there) or raises the standard library backend's own error.
 
 from __future__ import annotations
 
+import functools
 import json
 import json.scanner
 import os
@@ -25,7 +26,7 @@ from typing import Any, TypeVar
 
 from . import depth as _depth
 from .errors import DecodeError, decode_mismatch
-from .limits import DEFAULT_LIMITS, DEFAULT_MAX_INPUT_BYTES, Limits
+from .limits import DEFAULT_LIMITS, DEFAULT_MAX_INPUT_BYTES, MAX_DEPTH_CEILING, Limits
 from .numbers import MAX_NUMBER_CHARS, NumberText, int_from_text
 from .plain import DuplicateMember
 
@@ -253,6 +254,7 @@ def read(
     max_graph_bytes: int = DEFAULT_LIMITS.max_graph_bytes,
     fast: bool | None = None,
     discriminators: Collection[str] = (),
+    max_depth: int = MAX_DEPTH_CEILING,
 ) -> Any:
     """Parse one JSON document into dicts, lists, strings, ints, floats, bools and None.
 
@@ -260,10 +262,13 @@ def read(
     (their exact text) instead of ``float``, for documents that hold decimals. Raises
     ``DecodeError`` for anything RFC 8259 does not allow, for invalid UTF-8 in binary
     input, for lone surrogates, for numbers over 10,000 characters, for input longer
-    than ``max_input_bytes`` and for input whose values would take more than about
-    ``max_graph_bytes`` of memory. ``fast`` chooses orjson (default: the process
-    default backend, see ``default_backend``). An object member named in
-    ``discriminators`` that appears twice in one object reads as ``DuplicateMember``.
+    than ``max_input_bytes``, for input whose values would take more than about
+    ``max_graph_bytes`` of memory and for input nested deeper than ``max_depth``
+    (counted on the text, before any parser runs; typed decoders pass their limit,
+    plain reads default to the ceiling, ``MAX_DEPTH_CEILING``). ``fast`` chooses
+    orjson (default: the process default backend, see ``default_backend``). An object
+    member named in ``discriminators`` that appears twice in one object reads as
+    ``DuplicateMember``.
     """
     data = document(data)
     size = len(data)
@@ -276,6 +281,7 @@ def read(
     use_orjson = _will_try_orjson(fast, exact)
     if size * _MOST_PER_CHAR > max_graph_bytes:
         use_orjson = _check_graph(data, max_graph_bytes, use_orjson, exact)
+    _depth.check_text_depth(data, max_depth)
     shape = None
     if use_orjson and _orjson_loads is not None:
         shape = _shape(data)
@@ -338,8 +344,11 @@ def _orjson_may_differ(
 
     It would for an integer beyond 64 bits (orjson makes it a float), a number over
     the length limit, and a subtype property that may appear twice in one object
-    (orjson cannot report duplicates). Digits or names inside strings may match too:
-    that only costs the fast path. ``shape`` is ``_shape(data)``.
+    (orjson cannot report duplicates). A name may be spelled with escapes
+    (``"\\u0074ype"`` is ``"type"``), so a document that holds a ``\\u`` escape, or a
+    short escape of a character of the name, is never taken for duplicate-free. Digits
+    or names inside strings may match too: that only costs the fast path. ``shape`` is
+    ``_shape(data)``.
     """
     if (
         _BIG_INTEGER in shape
@@ -348,14 +357,63 @@ def _orjson_may_differ(
         or _LONG_RUN in shape
     ):
         return True
-    for name in discriminators:
-        quoted = json.dumps(name)
-        if isinstance(data, str):
-            if data.count(quoted) > 1:
-                return True
-        elif bytes(data).count(quoted.encode()) > 1:
+    if not discriminators:
+        return False
+    escapes, names = _name_needles(tuple(discriminators))
+    if isinstance(data, str):
+        return _may_repeat(data, escapes, names)
+    view = data if isinstance(data, bytes | bytearray) else bytes(data)
+    return _may_repeat(view, _encoded(escapes), _encoded(names))
+
+
+def _may_repeat(data: Any, escapes: tuple[Any, ...], names: tuple[Any, ...]) -> bool:
+    """Whether ``data`` holds one of ``escapes``, or one of ``names`` twice.
+
+    ``escapes[0]`` is a lone backslash: one memchr rules out every escape in most
+    documents. ``find`` stops early and skips in C where ``count`` reads every byte.
+    """
+    if escapes[0] in data and any(escape in data for escape in escapes[1:]):
+        return True
+    for name in names:
+        at = data.find(name)
+        if at >= 0 and data.find(name, at + 1) >= 0:
             return True
     return False
+
+
+# The escapes a member name can be written with, besides its characters themselves.
+_SHORT_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "/": "\\/",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+}
+
+
+@functools.lru_cache(maxsize=256)
+def _name_needles(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What may spell a member name again: escapes, then the names as quoted.
+
+    A ``\\u`` escape, or a short escape of one of the names' characters, counts as
+    soon as it appears (after a lone backslash, the cheap test); a name's literal
+    spelling when it appears twice.
+    """
+    escapes = ["\\", "\\u"]
+    escapes.extend(
+        escape
+        for char, escape in _SHORT_ESCAPES.items()
+        if any(char in name for name in names)
+    )
+    return tuple(escapes), tuple(json.dumps(name, ensure_ascii=False) for name in names)
+
+
+@functools.lru_cache(maxsize=256)
+def _encoded(texts: tuple[str, ...]) -> tuple[bytes, ...]:
+    return tuple(text.encode("utf-8", "surrogatepass") for text in texts)
 
 
 def _will_try_orjson(fast: bool | None, exact: bool) -> bool:
@@ -510,8 +568,8 @@ def decode(
 ) -> T:
     """Read one document and convert it with a generated decoder.
 
-    ``depth`` is the nesting the type's schema allows (``None``: unbounded); the plain
-    values are counted against ``limits.max_depth`` only when that could be exceeded.
+    The document's text is counted against ``limits.max_depth`` whatever the type:
+    ``depth``, the nesting the type's schema allows, matters to encoders only.
     """
     value = read(
         data,
@@ -520,9 +578,8 @@ def decode(
         max_graph_bytes=limits.max_graph_bytes,
         fast=fast,
         discriminators=discriminators,
+        max_depth=limits.max_depth,
     )
-    if _depth.needs_check(depth, limits.max_depth):
-        _depth.check_read_depth(value, limits.max_depth)
     try:
         return decoder(value)
     except RecursionError:

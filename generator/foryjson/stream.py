@@ -28,8 +28,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, TypeVar
 
-from . import reader, writer
+from . import depth, reader, writer
 from .errors import DecodeError, EncodeError
+from .limits import MAX_DEPTH_CEILING
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
@@ -48,8 +49,9 @@ DEFAULT_CHUNK_SIZE = 64 * 1024
 DEFAULT_MAX_VALUE_BYTES = 16 * 1024 * 1024
 
 T = TypeVar("T")
-#: Parses the text of one value (or a batch of them as an array): ``reader.read``.
-Parse = Callable[[Any, int, bool], Any]
+#: Parses the text of one value (or a batch of them as an array): ``reader.read``,
+#: called as ``parse(text, max_input_bytes, exact, max_depth=...)``.
+Parse = Callable[..., Any]
 
 
 class BinaryInput(Protocol):
@@ -72,6 +74,7 @@ def iter_array(
     max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES,
     exact: bool = False,
     parse: Parse = reader.read,
+    max_depth: int = MAX_DEPTH_CEILING,
 ) -> Iterator[T]:
     """Yield the elements of the one JSON array in ``fp``, each converted by ``decoder``.
 
@@ -79,11 +82,15 @@ def iter_array(
     numbers with a fraction as exact text, as ``reader.read`` does. Content after the
     closing ``]`` other than whitespace is an error, raised after the last element.
     The file object is read to its end but not closed. ``parse`` is ``reader.read``,
-    or it with options bound (a backend, a memory budget).
+    or it with options bound (a backend, a memory budget). Each element may nest
+    ``max_depth`` levels, counted from the element (``ForyJson.iter_json`` passes its
+    limit; the default is the ceiling, ``MAX_DEPTH_CEILING``).
     """
     _check_stream(fp)
     _check_sizes(chunk_size, max_value_bytes)
-    return _ArrayReader(fp, decoder, chunk_size, max_value_bytes, exact, parse).values()
+    return _ArrayReader(
+        fp, decoder, chunk_size, max_value_bytes, exact, parse, max_depth
+    ).values()
 
 
 def iter_ndjson(
@@ -94,17 +101,20 @@ def iter_ndjson(
     max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES,
     exact: bool = False,
     parse: Parse = reader.read,
+    max_depth: int = MAX_DEPTH_CEILING,
 ) -> Iterator[T]:
     """Yield the values of an NDJSON stream, one per line, each converted by ``decoder``.
 
     Lines end with ``\\n`` (``\\r\\n`` works too); blank lines are skipped and the last
     line needs no line break. Paths count values, not lines (``$[3]`` is the fourth
-    value); messages of conversion errors start with the line number. The file object
-    is not closed.
+    value); messages of conversion errors start with the line number. Each value may
+    nest ``max_depth`` levels. The file object is not closed.
     """
     _check_stream(fp)
     _check_sizes(chunk_size, max_value_bytes)
-    return _ndjson_values(fp, decoder, chunk_size, max_value_bytes, exact, parse)
+    return _ndjson_values(
+        fp, decoder, chunk_size, max_value_bytes, exact, parse, max_depth
+    )
 
 
 def write_ndjson(
@@ -330,7 +340,9 @@ class _ArrayReader:
 
     Where an element ends is found by the standard library's C scanner, whose result
     is thrown away (measured at twice the speed of skipping strings with regular
-    expressions), or for a number or constant by the next delimiter. An element cut
+    expressions), or for a number or constant by the next delimiter. The scanner
+    recurses once per level, so text that may nest deeper than ``max_depth`` goes to
+    ``_ValueEnd`` instead, which keeps no stack. An element cut
     by the end of the text read so far is followed across reads by ``_ValueEnd``. The
     complete elements of each read are then parsed together by ``reader.read``.
     """
@@ -343,6 +355,7 @@ class _ArrayReader:
         "_limit",
         "_line_start",
         "_lines",
+        "_max_depth",
         "_parse_text",
         "index",
         "text",
@@ -356,8 +369,10 @@ class _ArrayReader:
         limit: int,
         exact: bool,
         parse: Parse,
+        max_depth: int,
     ) -> None:
         self._input = _TextInput(fp, chunk_size)
+        self._max_depth = max_depth
         self._parse_text = parse
         self._decoder = decoder
         self._limit = limit
@@ -421,7 +436,9 @@ class _ArrayReader:
         if _utf8_length(value_text) > self._limit:
             raise self._error(_too_large(self._limit), start).within(self.index)
         try:
-            return self._parse_text(value_text, len(value_text), self._exact)
+            return self._parse_text(
+                value_text, len(value_text), self._exact, max_depth=self._max_depth
+            )
         except DecodeError as error:
             if error.position is not None:
                 self._locate(error, start + error.position)
@@ -440,7 +457,12 @@ class _ArrayReader:
         plain: list[Any] | None = None
         if len(batch) * 4 <= self._limit or _utf8_length(batch) <= self._limit:
             try:
-                plain = self._parse_text("[" + batch + "]", len(batch) + 2, self._exact)
+                plain = self._parse_text(
+                    "[" + batch + "]",
+                    len(batch) + 2,
+                    self._exact,
+                    max_depth=self._max_depth + 1,  # the batch's own array
+                )
             except DecodeError:
                 plain = None
         decoder = self._decoder
@@ -517,6 +539,8 @@ class _ArrayReader:
         expect = _VALUE_OR_END
         bounds: list[tuple[int, int]] = []
         find_end = _find_end
+        levels = self._max_depth + 1  # the first text holds the stream's "["
+        deep = depth.nests_deeper(text, levels)
         while True:
             end_of_text = len(text)
             if i < end_of_text and text[i] in _WHITESPACE:
@@ -531,6 +555,7 @@ class _ArrayReader:
                 i = 0
                 if not text:
                     raise self._end_of_input(expect)
+                deep = depth.nests_deeper(text, levels)
                 continue
             char = text[i]
             if expect == _SEPARATOR:
@@ -549,11 +574,13 @@ class _ArrayReader:
                 if char == "]" and expect == _VALUE_OR_END:
                     break
                 raise self._error("expecting a value", i).within(self.index)
-            if char == '"' or char == "[" or char == "{":
+            if char == '"' or ((char == "[" or char == "{") and not deep):
                 try:
                     end = find_end(text, i)[1]
                 except (StopIteration, ValueError, RecursionError):
                     end = -1  # invalid, or not complete yet
+            elif char == "[" or char == "{":
+                end = -1  # may nest too deep for the C scanner's stack
             else:
                 # A number or constant ends at the next delimiter; the C scanner would
                 # stop early at a chunk's end ("3." of "3.5") or in "01".
@@ -570,6 +597,7 @@ class _ArrayReader:
                     end = self._long_value(finder)
                     text = self.text
                     i = 0
+                    deep = depth.nests_deeper(text, levels)
             bounds.append((i, end))
             i = end
             expect = _SEPARATOR
@@ -602,6 +630,7 @@ def _ndjson_values(
     limit: int,
     exact: bool,
     parse: Parse,
+    max_depth: int,
 ) -> Iterator[T]:
     """The generator behind ``iter_ndjson``.
 
@@ -640,7 +669,9 @@ def _ndjson_values(
             raise _line_too_long(limit, base + start, line, index)
         if _SKIP_WHITESPACE_BYTES.match(buffer, start, end).end() < end:  # type: ignore[union-attr]
             try:
-                plain = parse(buffer[start:end], end - start, exact)
+                plain = parse(
+                    buffer[start:end], end - start, exact, max_depth=max_depth
+                )
             except DecodeError as error:
                 if error.position is not None:
                     error.column = error.position + 1

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .. import binary, identifiers, numbers, temporal
 from ..errors import DecodeError
+from ..limits import MAX_DEPTH_CEILING
 from ..numbers import INTEGER_RANGES
 from . import naming, objects, typeexpr
 from .ir import (
@@ -218,6 +219,11 @@ def _read_limits(node: Node) -> tuple[tuple[str, int], ...]:
             if type(value) is not int or value <= 0:
                 raise value_node.error(
                     f"{name} must be a positive integer, not {value_node.written}"
+                )
+            if name == "max_depth" and value > MAX_DEPTH_CEILING:
+                raise value_node.error(
+                    f"max_depth must be at most {MAX_DEPTH_CEILING},"
+                    f" not {value_node.written}"
                 )
             result.append((name, value))
     return tuple(result)
