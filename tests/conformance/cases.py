@@ -612,3 +612,32 @@ bad("deep/arrays-closed", "[" * _DEEP + "]" * _DEEP, syntax=False)
 bad("deep/objects", '{"a":' * _DEEP + "1" + "}" * _DEEP, syntax=False)
 bad("deep/mixed", '[{"a":' * (_DEEP // 2), syntax=False)
 bad("deep/in-object", '{"x":' + "[" * _DEEP + "]" * _DEEP + "}", syntax=False)
+
+# --- Nesting at the ceiling of max_depth (512, the default of a plain read) ------------
+
+
+def _nested_lists(levels: int) -> list[object]:
+    value: list[object] = []
+    for _ in range(levels - 1):
+        value = [value]
+    return value
+
+
+ok("deep/at-the-ceiling", "[" * 512 + "]" * 512, _nested_lists(512))
+bad("deep/past-the-ceiling", "[" * 513 + "]" * 513, syntax=False)
+bad("deep/objects-past-the-ceiling", '{"a":' * 513 + "1" + "}" * 513, syntax=False)
+bad("deep/content-after-a-value", "[]" + "[" * _DEEP)
+bad("deep/in-an-unterminated-string", '"' + "[" * _DEEP)
+bad("deep/closers-first", "]" * 10 + "[" * 1000)
+# Deeper than any C stack: refused on the text, whatever the recursion limit.
+bad("deep/past-any-stack", "[" * 200_000 + "]" * 200_000, syntax=False)
+
+# --- Bare constants after strings an error path must not backtrack over -----------------
+
+bad("constant/after-escaped-backslash", '["\\\\",NaN]')
+bad("constant/after-escaped-quote", '["a\\"NaN\\\\",Infinity]')
+bad("constant/in-object-after-escapes", '{"NaN":[1,"\\\\\\"",-Infinity]}')
+bad("constant/after-many-line-breaks", '["' + "\\n" * 5000 + '",NaN]')
+bad("constant/after-many-backslashes", '["' + "\\\\" * 5000 + '",NaN]')
+bad("constant/after-many-quotes", '["' + '\\"' * 5000 + '",NaN]')
+bad("constant/after-a-long-string", '["' + "a" * 1_000_000 + '",NaN]')

@@ -91,9 +91,14 @@ def _documents(fory: Any, type_: Any, values: Any, count: int) -> list[bytes]:
 
 
 def write_seeds(per_model: int) -> None:
-    """Write valid documents of every type into ``corpus/<target>/`` and ``corpus/all/``."""
+    """Write documents of every type into ``corpus/<target>/`` and ``corpus/all/``.
+
+    Valid documents drawn from the schemas, and the hostile ones of
+    ``tests/hostile_documents.py``.
+    """
     from hypothesis import strategies as st
 
+    from tests.hostile_documents import HOSTILE
     from tests.schema_strategies import all_models, for_model
 
     codecs = targets()
@@ -105,6 +110,8 @@ def write_seeds(per_model: int) -> None:
     for index, (name, (fory, type_)) in enumerate(codecs.items()):
         values = strategies.get(name) or st.sampled_from(list(type_))  # or an enum
         documents = _documents(fory, type_, values, per_model)
+        # Documents that once got past a promise, so that mutations start near them.
+        documents += [case.document.encode() for case in HOSTILE if case.target == name]
         for folder, head in ((CORPUS / name, b""), (CORPUS / ALL, bytes([index]))):
             folder.mkdir(parents=True, exist_ok=True)
             for number, document in enumerate(documents):
