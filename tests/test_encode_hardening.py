@@ -28,10 +28,10 @@ from hypothesis import strategies as st
 
 import generated
 from foryjson import DecodeError, EncodeError, ForyJson, reader
-from foryjson.gen.generate import generate
 from foryjson.numbers import MAX_NUMBER_CHARS, read_decimal, write_decimal
 from foryjson.plain import NumberText
 from generated import media, payments, types
+from tests.schema_modules import generated_module
 
 BACKENDS = ["stdlib", "orjson"]
 
@@ -59,18 +59,7 @@ models:
 
 @pytest.fixture(scope="module")
 def holder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    folder = tmp_path_factory.mktemp("holder")
-    schema = folder / "holder.yaml"
-    schema.write_text(SCHEMA)
-    for relative, text in generate([schema]).items():
-        (folder / relative).write_text(text)
-    spec = importlib.util.spec_from_file_location("holder_probe", folder / "holder.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    yield module
-    del sys.modules[spec.name]
+    yield from generated_module(tmp_path_factory.mktemp("holder"), "holder", SCHEMA)
 
 
 # --- a duplicated subtype property outside a subtype's object -------------------------

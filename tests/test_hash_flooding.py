@@ -7,9 +7,7 @@ them takes quadratic time. Decoders refuse more than ``MAX_SHARED_HASH`` of them
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from types import ModuleType
@@ -21,11 +19,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from foryjson import DecodeError, ForyJson
-from foryjson.gen.generate import generate
 from foryjson.gen.ir import EnumRef, ListOf, Nullable, Scalar, TupleOf
 from foryjson.gen.objects import needs_hash_guard
 from foryjson.hashing import MAX_SHARED_HASH, check_hashes
 from generated import types
+from tests.schema_modules import generated_module
 
 #: Distinct integers that all hash to 0: multiples of the hash modulus.
 MODULUS = 2**61 - 1
@@ -52,18 +50,7 @@ models:
 
 @pytest.fixture(scope="module")
 def flood(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    folder = tmp_path_factory.mktemp("flood")
-    schema = folder / "flood.yaml"
-    schema.write_text(SCHEMA)
-    for relative, text in generate([schema]).items():
-        (folder / relative).write_text(text)
-    spec = importlib.util.spec_from_file_location("flood_probe", folder / "flood.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    yield module
-    del sys.modules[spec.name]
+    yield from generated_module(tmp_path_factory.mktemp("flood"), "flood", SCHEMA)
 
 
 def colliding_ints(count: int = COUNT) -> list[int]:
