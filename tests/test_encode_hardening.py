@@ -50,6 +50,10 @@ models:
   Holder:
     fields:
       amounts: "set[decimal]"
+  Stamps:
+    fields:
+      moments: "set[datetime]"
+      by_name: "dict[str, datetime]"
   Exact:
     fields:
       value: decimal
@@ -238,10 +242,16 @@ def image(**changes: Any) -> media.Image:
     return media.Image(**values)
 
 
+def _probe_modules(cls: type) -> list[ModuleType]:
+    """The module of a class generated inside a test, for ``ForyJson``."""
+    module = sys.modules[cls.__module__]
+    return [] if module in (media, types, payments) else [module]
+
+
 def entry_points(value: Any) -> Iterator[tuple[str, Callable[[], object]]]:
     """Each public way to encode ``value``, with each option."""
-    fory = ForyJson(media, types, payments)
     cls = type(value)
+    fory = ForyJson(media, types, payments, *_probe_modules(cls))
     yield "to_json", lambda: value.to_json()
     yield "to_json pretty", lambda: value.to_json(pretty=True)
     yield "to_json escaped", lambda: value.to_json(escape_non_ascii=True)
@@ -280,26 +290,51 @@ def test_an_unset_slot_is_an_encode_error_that_names_it() -> None:
         assert error.message == "the attribute uri of Image is not set"
 
 
-def test_a_dict_changed_while_it_is_written_is_an_encode_error() -> None:
-    extras: dict[str, Any] = {}
+class _Hook(tzinfo):
+    """A time zone that runs ``action`` when asked for its offset, once armed.
 
-    class Growing(Decimal):
-        def as_tuple(self) -> Any:
-            extras[f"k{len(extras)}"] = 1
-            return super().as_tuple()
+    Hashing an aware datetime asks too: the containers are built before arming.
+    """
 
-    extras["a"] = Growing("1E+3")
-    value = types.Dynamic(payload=None, extras=extras)
+    def __init__(self, action: Callable[[], object]) -> None:
+        self.action = action
+        self.armed = False
+
+    def utcoffset(self, moment: datetime | None) -> timedelta:
+        if self.armed:
+            self.action()
+        return timedelta(0)
+
+    def dst(self, moment: datetime | None) -> None:
+        return None
+
+    def tzname(self, moment: datetime | None) -> str:
+        return "hook"
+
+
+def test_a_dict_changed_while_it_is_written_is_an_encode_error(
+    holder: ModuleType,
+) -> None:
+    by_name: dict[str, datetime] = {}
+
+    def grow() -> None:
+        by_name[f"k{len(by_name)}"] = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+    hook = _Hook(grow)
+    by_name["a"] = datetime(2026, 1, 1, tzinfo=hook)
+    value = holder.Stamps(moments=set(), by_name=by_name)
+    hook.armed = True
     for error in encode_errors(value):
         assert error.message == "a dict changed size while it was being written"
 
 
-def test_running_out_of_memory_is_not_blamed_on_the_value() -> None:
-    class Exhausting(Decimal):
-        def as_tuple(self) -> Any:
-            raise MemoryError
+def test_running_out_of_memory_is_not_blamed_on_the_value(holder: ModuleType) -> None:
+    def exhaust() -> None:
+        raise MemoryError
 
-    value = types.Dynamic(payload=None, extras={"a": Exhausting("1E+3")})
+    hook = _Hook(exhaust)
+    value = holder.Stamps(moments={datetime(2026, 1, 1, tzinfo=hook)}, by_name={})
+    hook.armed = True
     for call in (value.to_json, value.to_json_bytes):
         with pytest.raises(MemoryError):
             call()
@@ -310,15 +345,15 @@ def test_running_out_of_memory_is_not_blamed_on_the_value() -> None:
 def test_a_set_changed_while_it_is_written_is_an_encode_error(
     holder: ModuleType,
 ) -> None:
-    amounts: set[Decimal] = set()
+    moments: set[datetime] = set()
 
-    class Growing(Decimal):
-        def as_tuple(self) -> Any:
-            amounts.add(Decimal(len(amounts)))
-            return super().as_tuple()
+    def grow() -> None:
+        moments.add(datetime(2026, 1, 1 + len(moments), tzinfo=timezone.utc))
 
-    amounts.add(Growing("1E+3"))
-    value = holder.Holder(amounts=amounts)
+    hook = _Hook(grow)
+    moments.add(datetime(2026, 1, 1, tzinfo=hook))
+    value = holder.Stamps(moments=moments, by_name={})
+    hook.armed = True
     for call in (value.to_json, value.to_json_bytes):
         with pytest.raises(EncodeError) as caught:
             call()
@@ -431,6 +466,77 @@ def test_an_offset_beyond_18_hours_is_refused_as_java_does() -> None:
     for error in encode_errors(times(moment=datetime(2026, 6, 21, tzinfo=zone))):
         assert error.message == "offset +19:00 is outside the range -18:00..+18:00"
         assert error.path.replace("$[0]", "$") == "$.moment"
+
+
+# --- subclasses whose overrides try to choose the text ---------------------------------
+
+
+class _Forged:
+    """A value whose formatting would write JSON of its own choosing."""
+
+    def __format__(self, spec: str) -> str:
+        return '01","injected":"'
+
+    def __str__(self) -> str:
+        return '0,"injected":true,"x":0'
+
+
+class _LyingDelta(timedelta):
+    @property
+    def seconds(self) -> Any:
+        return _Forged()
+
+    @property
+    def microseconds(self) -> Any:
+        return _Forged()
+
+
+class _LyingZone(tzinfo):
+    def utcoffset(self, moment: datetime | None) -> timedelta:
+        return _LyingDelta(hours=1)
+
+    def dst(self, moment: datetime | None) -> None:
+        return None
+
+    def tzname(self, moment: datetime | None) -> str:
+        return "lying"
+
+
+class _LyingDatetime(datetime):
+    def __sub__(self, other: Any) -> Any:
+        return _Forged()
+
+    def utcoffset(self) -> Any:
+        return "+01:00"
+
+
+class _LyingDecimal(Decimal):
+    def as_tuple(self) -> Any:
+        return (0, (1,), '0,"injected":true')
+
+
+def test_a_timedelta_subclass_offset_neither_injects_nor_poisons_later_writes() -> None:
+    hostile = times(moment=datetime(2026, 6, 21, tzinfo=_LyingZone()))
+    honest = times(moment=datetime(2026, 6, 21, tzinfo=timezone(timedelta(hours=1))))
+    for value in (hostile, honest):  # the honest one after: the offset cache is shared
+        written = strict_json(value.to_json())
+        assert written["moment"] == "2026-06-21T00:00:00+01:00"
+        assert "injected" not in written
+
+
+def test_subclass_overrides_do_not_choose_the_text_of_durations_and_instants() -> None:
+    moment = _LyingDatetime(2026, 6, 21, tzinfo=timezone.utc)
+    value = times(elapsed=_LyingDelta(hours=1, microseconds=5), created_seconds=moment)
+    written = strict_json(value.to_json())
+    assert written["elapsed"] == "PT1H0.000005S"
+    assert written["createdSeconds"] == 1782000000
+    assert "injected" not in written
+
+
+def test_a_decimal_subclass_as_tuple_does_not_choose_the_text() -> None:
+    value = types.Dynamic(payload=_LyingDecimal("9" * 9998 + "E5"), extras={})
+    written = json.loads(value.to_json(), parse_float=Decimal, parse_int=Decimal)
+    assert written["payload"] == Decimal("9" * 9998 + "E5")
 
 
 @pytest.mark.parametrize("text", ["[oops", "", "1.", "01", "NaN", "1e", '1,"a"'])

@@ -195,7 +195,7 @@ def read_float32(data: object) -> float:
 
 
 def _check_decimal(value: Decimal) -> Decimal:
-    exponent = value.as_tuple().exponent
+    exponent = Decimal.as_tuple(value).exponent
     if not isinstance(exponent, int):
         raise EncodeError(f"{value} has no JSON form: decimals must be finite")
     if abs(exponent) > MAX_DECIMAL_EXPONENT:
@@ -240,7 +240,8 @@ def _shortest_decimal_text(value: Decimal) -> str:
     exponent vanishes, the digits as an integer with the exponent, or one digit
     before the point. One of these is never longer than the text that was read.
     """
-    sign, digit_tuple, exponent = value.as_tuple()
+    # Decimal's own: a subclass's as_tuple must not choose the text.
+    sign, digit_tuple, exponent = Decimal.as_tuple(value)
     assert isinstance(exponent, int)  # finite: checked by the caller
     digits = "".join(map(str, digit_tuple))
     head = "-" if sign else ""

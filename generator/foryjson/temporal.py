@@ -158,6 +158,12 @@ _MAX_EPOCH_MILLIS = _MAX_EPOCH_SECONDS * 1000 + 999
 _datetime_isoformat = datetime.isoformat
 _date_isoformat = date.isoformat
 _time_isoformat = time.isoformat
+# The fields of a timedelta as CPython stores them: a subclass may override the
+# attributes, never these descriptors.
+_delta_days = timedelta.days.__get__
+_delta_seconds = timedelta.seconds.__get__
+_delta_microseconds = timedelta.microseconds.__get__
+_datetime_minus = datetime.__sub__
 _date_from_text = date.fromisoformat
 
 # Offset texts already written, by offset; bounded, since offsets come from values.
@@ -323,6 +329,19 @@ def read_time(data: object) -> time:
 # --- date-times -----------------------------------------------------------------------
 
 
+def _exact_delta(value: timedelta) -> timedelta:
+    """``value`` as a plain ``timedelta``, made from the fields CPython stores.
+
+    A subclass's overridden attributes, comparisons or formatting then never reach
+    the text written, nor the cache of offset texts shared by every later write.
+    """
+    if type(value) is timedelta:
+        return value
+    return timedelta(
+        _delta_days(value), _delta_seconds(value), _delta_microseconds(value)
+    )
+
+
 def _offset_text(offset: timedelta) -> str:
     """Java's ``ZoneOffset`` id of an offset other than zero, checked against Java's range."""
     if offset.microseconds:
@@ -347,12 +366,15 @@ def _utcoffset(value: datetime) -> timedelta | None:
     """``value.utcoffset()``, with a ``tzinfo`` that fails or gives no offset Python
     allows (24 hours or more) refused as an ``EncodeError``."""
     try:
-        return value.utcoffset()
+        offset = datetime.utcoffset(value)  # datetime's own, not a subclass's
+    except MemoryError:
+        raise
     except Exception as error:
         raise EncodeError(
             f"the tzinfo of the datetime gives no valid UTC offset ({error});"
             " offsets are within -18:00..+18:00"
         ) from None
+    return None if offset is None else _exact_delta(offset)
 
 
 def write_datetime(value: object) -> str:
@@ -434,6 +456,7 @@ def write_duration(value: object) -> str:
     """
     if not isinstance(value, timedelta):
         raise encode_mismatch(value, "timedelta")
+    value = _exact_delta(value)
     seconds = value.days * 86400 + value.seconds
     micros = value.microseconds
     if seconds >= 0:
@@ -559,7 +582,7 @@ def _since_epoch(value: object, expected: str) -> timedelta:
             "expected a datetime with an offset, got a naive datetime"
             " (an epoch count needs an instant)"
         )
-    return value - _EPOCH
+    return _datetime_minus(value, _EPOCH)  # datetime's own, whatever a subclass says
 
 
 def write_epoch_millis(value: object) -> str:
