@@ -356,6 +356,16 @@ def test_a_module_and_a_package_of_one_name(
             "'class' cannot be part of a Python module name: it is a" " Python keyword",
         ),
         ("__init__.yaml", "it would replace the package's __init__.py"),
+        (
+            "\uff43lass.yaml",  # fullwidth c: Python reads the name as 'class'
+            "'\uff43lass' cannot be part of a Python module name: it is read by"
+            " Python as 'class' (NFKC)",
+        ),
+        (
+            "\uff53hop/events.yaml",
+            "'\uff53hop' cannot be part of a Python module name: it is read by"
+            " Python as 'shop' (NFKC)",
+        ),
     ],
 )
 def test_file_and_folder_names_that_are_not_module_names(

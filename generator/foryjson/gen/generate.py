@@ -5,6 +5,7 @@ from __future__ import annotations
 import keyword
 import re
 import stat
+import unicodedata
 from pathlib import Path, PurePosixPath
 
 from .. import __version__
@@ -108,6 +109,9 @@ def _require_regular_file(file: Path) -> None:
 def _module_name_problem(part: str) -> str | None:
     if not part.isidentifier():
         return f"is not an identifier ({_NOT_IDENTIFIER.sub('_', part)} would do)"
+    normal = unicodedata.normalize("NFKC", part)
+    if normal != part:  # an import statement could never name the module
+        return f"is read by Python as '{normal}' (NFKC)"
     if keyword.iskeyword(part):
         return "is a Python keyword"
     if part == "__init__":
