@@ -338,7 +338,7 @@ def _shape(data: InputData) -> bytes:
 
 
 def _orjson_may_differ(
-    data: InputData, shape: bytes, discriminators: Collection[str]
+    data: str | bytes | bytearray, shape: bytes, discriminators: Collection[str]
 ) -> bool:
     """Whether orjson might read a document differently from the standard library.
 
@@ -362,8 +362,7 @@ def _orjson_may_differ(
     escapes, names = _name_needles(tuple(discriminators))
     if isinstance(data, str):
         return _may_repeat(data, escapes, names)
-    view = data if isinstance(data, bytes | bytearray) else bytes(data)
-    return _may_repeat(view, _encoded(escapes), _encoded(names))
+    return _may_repeat(data, _encoded(escapes), _encoded(names))
 
 
 def _may_repeat(data: Any, escapes: tuple[Any, ...], names: tuple[Any, ...]) -> bool:
