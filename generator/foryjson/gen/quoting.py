@@ -116,3 +116,12 @@ def import_line(path: str, alias: str) -> str:
     for part in (*module.split("."), name, alias):
         identifier(part)
     return f"from {module} import {name}" + ("" if name == alias else f" as {alias}")
+
+
+#: The filters templates quote with, by the name templates use.
+FILTERS = {
+    "string_literal": string_literal,
+    "fstring_text": fstring_text,
+    "comment": comment,
+    "identifier": identifier,
+}

@@ -7,47 +7,16 @@ import keyword
 import os
 import re
 import textwrap
-from functools import cache
-from importlib import resources
-from pathlib import Path
 
 import black
-import jinja2
 
+from . import templating
 from .emit import Emitter, ModuleCode
 from .ir import ModelDef, ModelRef, ModuleDef
-from .quoting import comment, docstring, identifier, string_literal
 from .reading import ReadFacts, model_index, read_facts
 from .scalars import IMPORTED_NAMES
 
 TEMPLATE = "module.py.jinja"
-
-
-def _template_folder() -> Path:
-    """The templates shipped in the wheel, or the repository's own in a source checkout."""
-    packaged = Path(str(resources.files("foryjson.gen"))) / "templates"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[3] / "templates"
-
-
-@cache
-def _environment() -> jinja2.Environment:
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(_template_folder()),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,  # noqa: S701 - renders Python source, not HTML
-    )
-    environment.globals.update(docstring=docstring, class_doc=class_doc)
-    # Autoescape is for HTML: every value a template puts in the source goes through
-    # one of these instead, or is code the emitter built from quoted pieces.
-    environment.filters.update(
-        string_literal=string_literal, comment=comment, identifier=identifier
-    )
-    return environment
 
 
 def class_doc(model: ModelDef) -> str:
@@ -124,9 +93,10 @@ def render_source(
     """The source of one generated module as the template writes it, not formatted."""
     code = Emitter(module, all_modules, runtime).build()
     return (
-        _environment()
+        templating.environment()
         .get_template(TEMPLATE)
         .render(
+            class_doc=class_doc,
             module=module,
             code=code,
             import_lines=code.import_lines,
