@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from foryjson.dynamic import write_any
+from foryjson.gen.defaults import NOTHING, implicit_default
 from foryjson.gen.generate import find_schemas
 from foryjson.gen.ir import (
     Custom,
@@ -33,7 +34,6 @@ from foryjson.gen.ir import (
     TupleOf,
     TypeRef,
 )
-from foryjson.gen.models import NOTHING, implicit_default
 from foryjson.gen.schema import load_modules
 from foryjson.numbers import INTEGER_RANGES
 

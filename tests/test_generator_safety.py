@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from foryjson.gen import render
+from foryjson.gen import formatting, render
 from foryjson.gen.cli import main
 from foryjson.gen.generate import find_schemas, generate
 from foryjson.gen.schema import load_modules
@@ -296,17 +296,17 @@ def raw_sources() -> Iterator[tuple[str, str]]:
 def test_piecewise_formatting_is_black_on_the_whole_module(
     name: str, source: str
 ) -> None:
-    assert render.format_source(source) == render.format_whole(source), name
+    assert formatting.format_source(source) == formatting.format_whole(source), name
 
 
 def test_the_pieces_join_back_into_the_source() -> None:
     for _, source in raw_sources():
-        assert "\n\n".join(render.split_top_level(source)) == source
+        assert "\n\n".join(formatting.split_top_level(source)) == source
 
 
 def test_blank_lines_inside_strings_and_brackets_are_not_cuts() -> None:
     source = 'x = """\n\n\ny"""\n\n\nz = [\n\n\n1]\n\n\ndef f():\n    pass\n'
-    assert render.split_top_level(source) == [
+    assert formatting.split_top_level(source) == [
         'x = """\n\n\ny"""\n',
         "z = [\n\n\n1]\n",
         "def f():\n    pass\n",
@@ -333,7 +333,7 @@ def test_black_sees_one_definition_at_a_time_and_each_shape_once(
         return format_str(source, mode=mode)
 
     monkeypatch.setattr(black, "format_str", counting)
-    monkeypatch.setattr(render, "PARALLEL_THRESHOLD", 10**9)
+    monkeypatch.setattr(formatting, "PARALLEL_THRESHOLD", 10**9)
     files = generate([tmp_path])
     # Black's time grows faster than its input: it never gets the whole module...
     assert max(source.count("\nclass ") for source in calls) <= 1
@@ -341,17 +341,17 @@ def test_black_sees_one_definition_at_a_time_and_each_shape_once(
     assert len(calls) <= 40
     monkeypatch.setattr(black, "format_str", format_str)
     module = files[Path("big.py")]
-    assert black.format_str(module, mode=render._MODE) == module
+    assert black.format_str(module, mode=formatting._MODE) == module
 
 
 def test_formatting_in_processes_gives_the_same_bytes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     name, source = max(raw_sources(), key=lambda item: len(item[1]))
-    expected = render.format_source(source)
-    monkeypatch.setattr(render, "PARALLEL_THRESHOLD", 2)
-    monkeypatch.setattr(render, "_workers", lambda: 2)
-    assert render.format_source(source) == expected, name
+    expected = formatting.format_source(source)
+    monkeypatch.setattr(formatting, "PARALLEL_THRESHOLD", 2)
+    monkeypatch.setattr(formatting, "_workers", lambda: 2)
+    assert formatting.format_source(source) == expected, name
 
 
 IDENTIFIERS = st.sampled_from(
@@ -425,7 +425,7 @@ def test_piecewise_formatting_is_black_on_generated_schemas(
     except SchemaError:
         return  # not every drawn schema is valid; the valid ones are the point
     source = render.render_source(module, {module.name: module})
-    assert render.format_source(source) == render.format_whole(source)
+    assert formatting.format_source(source) == formatting.format_whole(source)
 
 
 def test_formatting_falls_back_to_one_process_where_none_can_start(
@@ -435,8 +435,8 @@ def test_formatting_falls_back_to_one_process_where_none_can_start(
         raise OSError(38, "Function not implemented")
 
     name, source = max(raw_sources(), key=lambda item: len(item[1]))
-    expected = render.format_source(source)
-    monkeypatch.setattr(render, "PARALLEL_THRESHOLD", 2)
-    monkeypatch.setattr(render, "_workers", lambda: 2)
+    expected = formatting.format_source(source)
+    monkeypatch.setattr(formatting, "PARALLEL_THRESHOLD", 2)
+    monkeypatch.setattr(formatting, "_workers", lambda: 2)
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", refuse)
-    assert render.format_source(source) == expected, name
+    assert formatting.format_source(source) == expected, name

@@ -26,7 +26,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from foryjson.errors import DecodeError, EncodeError
-from foryjson.gen.patterns import KINDS, CompiledPattern, PatternError, compile_pattern
+from foryjson.gen.patterns import (
+    KINDS,
+    NumberField,
+    OffsetField,
+    PatternError,
+    PatternPlan,
+    Text,
+    plan_pattern,
+)
+from foryjson.gen.templating import render_macro
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 
@@ -69,10 +78,10 @@ _ERROR_NAMES = frozenset({"DecodeError", "decode_mismatch", "encode_mismatch"})
 
 def module_source(cases: dict[str, tuple[str, str]]) -> str:
     """The patterns' code laid out as a generated module, formatted by black."""
-    compiled: list[CompiledPattern] = [
-        compile_pattern(pattern, kind, name) for name, (pattern, kind) in cases.items()
+    planned: list[PatternPlan] = [
+        plan_pattern(pattern, kind, name) for name, (pattern, kind) in cases.items()
     ]
-    imports: set[str] = set().union(*(item.imports for item in compiled))
+    imports: set[str] = set().union(*(item.imports for item in planned))
     assert imports <= {"re"} | _DATETIME_NAMES | _ERROR_NAMES
     lines = ['"""Pattern codecs, laid out as in a generated module."""', ""]
     lines += ["from __future__ import annotations", ""]
@@ -84,16 +93,10 @@ def module_source(cases: dict[str, tuple[str, str]]) -> str:
         )
     errors = sorted(imports & _ERROR_NAMES, key=lambda name: (name.islower(), name))
     lines += ["", f"from foryjson.errors import {', '.join(errors)}", ""]
-    for item in compiled:
-        lines += item.constants
-    for item in compiled:
-        for function in (item.format_function, item.parse_function):
-            lines += [
-                "",
-                "",
-                f"def {function.name}({function.params}) -> {function.returns}:",
-            ]
-            lines += ["    " + line.replace("\n", "\n    ") for line in function.body]
+    for item in planned:
+        lines.append(render_macro("patterns.jinja", "table", item))
+    for item in planned:
+        lines += ["", "", render_macro("functions.jinja", "pattern_functions", item)]
     mode = black.Mode(target_versions={black.mode.TargetVersion.PY310})
     return black.format_str("\n".join(lines) + "\n", mode=mode)
 
@@ -223,7 +226,7 @@ def test_pattern_errors_name_the_fault_and_its_offset(
     pattern: str, kind: str, offset: int, message: str
 ) -> None:
     with pytest.raises(PatternError) as caught:
-        compile_pattern(pattern, kind, "bad")
+        plan_pattern(pattern, kind, "bad")
     assert message in caught.value.message
     assert str(caught.value) == caught.value.message
     assert caught.value.offset == offset
@@ -234,7 +237,7 @@ def test_pattern_errors_name_the_fault_and_its_offset(
 def test_every_letter_after_a_complete_date_is_an_error(letter: str) -> None:
     """Unknown, unsupported, wrong-kind and repeated letters all stop generation."""
     with pytest.raises(PatternError) as caught:
-        compile_pattern(f"uuuu-MM-dd {letter}", "date", "bad")
+        plan_pattern(f"uuuu-MM-dd {letter}", "date", "bad")
     assert caught.value.offset == 11
 
 
@@ -243,43 +246,64 @@ def test_every_letter_after_a_complete_date_is_an_error(letter: str) -> None:
     ["uuuu-MM-dd 'T#[]{}'", "uuuu-MM-dd''", "''''uuuu-MM-dd", "uuuu-MM-dd 'it''s'"],
 )
 def test_quoted_letters_and_reserved_characters_are_text(pattern: str) -> None:
-    compile_pattern(pattern, "date", "ok")
+    plan_pattern(pattern, "date", "ok")
 
 
 def test_kind_and_name_mistakes_are_programming_errors() -> None:
     with pytest.raises(ValueError, match="unknown pattern kind 'instant'") as caught:
-        compile_pattern("uuuu", "instant", "n")
+        plan_pattern("uuuu", "instant", "n")
     assert not isinstance(caught.value, PatternError)
     with pytest.raises(ValueError, match="cannot be part of a Python name"):
-        compile_pattern("uuuu-MM-dd", "date", "a-b")
+        plan_pattern("uuuu-MM-dd", "date", "a-b")
 
 
-def test_compiled_pattern_names_and_imports() -> None:
-    compiled = compile_pattern("dd/MM/uuuu", "date", "day")
-    assert compiled.format_function.name == "_format_day"
-    assert compiled.format_function.params == "value: object"
-    assert compiled.format_function.returns == "str"
-    assert compiled.parse_function.name == "_parse_day"
-    assert compiled.parse_function.params == "data: object"
-    assert compiled.parse_function.returns == "date"
-    assert compiled.constants == [
+def test_planned_pattern_names_imports_and_code() -> None:
+    planned = plan_pattern("dd/MM/uuuu", "date", "day")
+    assert (planned.format_name, planned.parse_name, planned.table_name) == (
+        "_format_day",
+        "_parse_day",
+        "_PATTERN_day",
+    )
+    assert render_macro("patterns.jinja", "table", planned).strip() == (
         '_PATTERN_day = re.compile(r"([0-9]{2})/([0-9]{2})/([0-9]{4})")'
-    ]
-    assert compiled.format_function.body[-1] == (
+    )
+    functions = render_macro("functions.jinja", "pattern_functions", planned)
+    assert functions.startswith("def _format_day(value: object) -> str:\n")
+    assert "\n\n\ndef _parse_day(data: object) -> date:\n" in functions
+    format_body = render_macro("patterns.jinja", "format_body", planned).strip()
+    assert format_body.splitlines()[-1] == (
         "return f'\"{value.day:02d}/{value.month:02d}/{value.year:04d}\"'"
     )
-    assert compiled.imports == {
+    assert planned.imports == {
         "re",
         "date",
         "encode_mismatch",
         "decode_mismatch",
         "DecodeError",
     }
-    returns = {kind: compile_pattern(*KIND_EXAMPLES[kind], "k") for kind in KINDS}
-    assert returns["time"].parse_function.returns == "time"
-    assert returns["local_datetime"].parse_function.returns == "datetime"
+    returns = {kind: plan_pattern(*KIND_EXAMPLES[kind], "k") for kind in KINDS}
+    assert returns["time"].class_name == "time"
+    assert returns["local_datetime"].class_name == "datetime"
     assert returns["datetime"].imports >= {"datetime", "timedelta", "timezone"}
     assert "timedelta" not in returns["local_datetime"].imports
+
+
+def test_the_plan_holds_decisions_and_raw_text_and_the_template_quotes() -> None:
+    pattern = "'{'uuuu\"\\MM'}'dd'T'HH:mmX"
+    plan = plan_pattern(pattern, "datetime", "q")
+    texts = [piece.text for piece in plan.pieces if isinstance(piece, Text)]
+    assert texts == ["{", '"\\', "}", "T", ":"]  # raw: no quoting in the plan
+    assert plan.field_names == ("year", "month", "day", "hour", "minute", "offset")
+    assert plan.groups[-3:] == ("sign", "offset_hours", "offset_minutes")
+    year, offset = plan.fields[0], plan.offset
+    assert isinstance(year, NumberField) and isinstance(offset, OffsetField)
+    assert (year.letters, year.position) == ("uuuu", 3)
+    assert (year.pad, year.least, year.most) == (4, 4, 4)
+    assert (offset.zulu, offset.colon, offset.short) == (True, False, True)
+    assert plan.base_year is None and plan.fraction is None and not plan.marker
+    assert plan_pattern("yy-MM-dd", "date", "s").base_year == 2000
+    format_body = render_macro("patterns.jinja", "format_body", plan).strip()
+    assert format_body.splitlines()[-1].startswith("return f'\"{{")
 
 
 KIND_EXAMPLES = {

@@ -1,4 +1,4 @@
-"""The validated model IR: the only thing code emission and templates see.
+"""The validated model IR: what the planner and the JSON Schema export read.
 
 Every object here is already checked: names are valid identifiers, references are
 resolved, JSON names are unique, defaults fit their types.

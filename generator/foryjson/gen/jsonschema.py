@@ -23,6 +23,7 @@ from pathlib import Path
 
 from .. import temporal
 from ..numbers import INTEGER_RANGES
+from .defaults import NOTHING, implicit_default
 from .ir import (
     TEMPORALS,
     Constraints,
@@ -42,10 +43,10 @@ from .ir import (
     TypeRef,
     UnknownProperties,
 )
-from .models import NOTHING, implicit_default
 from .output import OutputKind, sync
-from .patterns import compile_pattern
+from .patterns import plan_pattern
 from .scalars import RUNTIME_MODULES, runtime_codec
+from .templating import render_macro
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 #: Starts the ``$comment`` of every exported file; marks files the exporter may replace.
@@ -476,10 +477,8 @@ def scalar_schema(scalar: Scalar) -> dict[str, object]:
 
 def _java_pattern(pattern: str, kind: str) -> str:
     """The regular expression the generated parser matches a pattern's text with."""
-    (constant,) = compile_pattern(pattern, kind, "x").constants
-    start, end = '_PATTERN_x = re.compile(r"', '")'
-    assert constant.startswith(start) and constant.endswith(end)
-    return "^" + constant[len(start) : -len(end)] + "$"
+    regex = render_macro("patterns.jinja", "regex", plan_pattern(pattern, kind, "x"))
+    return f"^{regex}$"
 
 
 def _nullable(schema: dict[str, object]) -> dict[str, object]:

@@ -35,15 +35,37 @@ letters and ``''`` is a single quote. Everything else Java reserves or defines (
 sections, text fields, week fields, zone names...) is a ``PatternError`` at generation
 time, as is a field the kind has no use for, a field given twice, or a kind's missing
 field.
+
+How a pattern becomes code: ``plan_pattern`` checks the pattern and decides everything
+the two functions and their table do into a frozen ``PatternPlan`` (the literal text and
+the fields in order, each field with the parameters its code needs: padding, digits
+read, groups, offset style...). The plan holds raw schema text and no source. The
+macros of ``templates/patterns.jinja`` lay the plan out as code: ``format_body``,
+``parse_body`` and ``table``; the pattern's literal text reaches the source only
+through the quoting filters of ``quoting`` (``json_fstring_text``, ``regex_text``,
+``string_literal``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from .code import INDENT, Function
+__all__ = [
+    "KINDS",
+    "BaseField",
+    "Field",
+    "FractionField",
+    "MarkerField",
+    "NumberField",
+    "OffsetField",
+    "PatternError",
+    "PatternPlan",
+    "Piece",
+    "Text",
+    "plan_pattern",
+]
 
-__all__ = ["KINDS", "CompiledPattern", "PatternError", "compile_pattern"]
 
 #: The kinds of value a pattern can describe, by the name the schema uses.
 KINDS = ("date", "time", "local_datetime", "datetime")
@@ -78,21 +100,170 @@ class PatternError(ValueError):
         self.offset = offset
 
 
-@dataclass(frozen=True)
-class CompiledPattern:
-    """The generated code for one pattern.
+# --------------------------------------------------------------------- the plan
 
-    ``format_function`` takes any value and returns its JSON string, quotes included;
-    ``parse_function`` takes the plain value the reader produced. ``constants`` are
-    module-level assignments the functions use and ``imports`` the names the module
-    must import (``re``, ``date``, ``time``, ``datetime``, ``timedelta``,
-    ``timezone``, ``encode_mismatch``, ``decode_mismatch``, ``DecodeError``).
+
+@dataclass(frozen=True)
+class Text:
+    """Literal text of the pattern, written and matched as itself.
+
+    ``text`` is raw schema text: the template quotes it for wherever it lands.
+    ``kind``, on every piece, tells the template which layout the piece takes.
     """
 
-    format_function: Function
-    parse_function: Function
-    constants: list[str]
-    imports: set[str]
+    kind: ClassVar[str] = "text"
+    text: str
+
+
+@dataclass(frozen=True)
+class BaseField:
+    """What every field records: which value, where in the pattern, which groups.
+
+    ``groups`` are the local names the parse function gives the regular expression's
+    groups that read the field, in order.
+    """
+
+    kind: ClassVar[str]
+    name: str
+    """``year``, ``month``, ``day``, ``hour``, ``minute``, ``second``, ``marker``,
+    ``fraction`` or ``offset``."""
+    letters: str
+    """The run of pattern letters, such as ``yyyy``."""
+    position: int
+    """The offset of the run in the pattern."""
+    groups: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NumberField(BaseField):
+    """A field written and read as decimal digits: the year, a date or a time field.
+
+    The value's attribute of the same name is written zero-padded to ``pad`` digits
+    (unpadded when ``pad`` is 0), after taking it ``% modulo`` (a two-digit year) or on
+    a 12-hour ``clock``; reading accepts ``least`` to ``most`` digits.
+    """
+
+    kind: ClassVar[str] = "number"
+    pad: int
+    least: int
+    most: int
+    modulo: int | None
+    clock: bool
+
+
+@dataclass(frozen=True)
+class MarkerField(BaseField):
+    """The AM/PM marker, written from the hour and read as ``AM`` or ``PM``."""
+
+    kind: ClassVar[str] = "marker"
+
+
+@dataclass(frozen=True)
+class FractionField(BaseField):
+    """The fraction of a second: ``digits`` digits of the microseconds.
+
+    Written as ``microsecond // divisor`` zero-padded to ``pad`` digits (unpadded when
+    ``pad`` is 0), then ``zeros`` zeros for the digits finer than microseconds, which
+    reading requires to be zeros; read digits are scaled back by ``divisor``.
+    """
+
+    kind: ClassVar[str] = "fraction"
+    digits: int
+    divisor: int
+    pad: int
+    zeros: int
+
+
+@dataclass(frozen=True)
+class OffsetField(BaseField):
+    """The UTC offset: a sign, two digits of hours, then the minutes.
+
+    ``zulu``: a zero offset is ``Z`` (letter ``X``); ``colon``: the minutes follow a
+    colon; ``short``: the minutes are left out when zero and optional when read.
+    """
+
+    kind: ClassVar[str] = "offset"
+    zulu: bool
+    colon: bool
+    short: bool
+
+    @property
+    def zone(self) -> bool:
+        """Whether the format function works the text out into a local ``zone``.
+
+        It does when the form depends on the value (``Z``, or the hours alone);
+        otherwise the f-string writes the sign, hours and minutes itself.
+        """
+        return self.zulu or self.short
+
+
+#: A field of a pattern, of any kind.
+Field = NumberField | MarkerField | FractionField | OffsetField
+
+#: One piece of a pattern: literal text or a field.
+Piece = Text | Field
+
+
+@dataclass(frozen=True)
+class PatternPlan:
+    """What the functions of one checked pattern do; the template writes their code.
+
+    ``pieces`` are the literal text and fields in pattern order, ``groups`` the local
+    names of all the regular expression's groups in order. The parse function builds a
+    ``class_name`` from the date fields (``has_date``; a two-digit year is read as
+    ``base_year`` plus its digits), the time fields (``has_time``; a clock hour and its
+    ``marker``), the ``fraction`` and the ``offset``; its messages name the value
+    ``article`` + ``word`` and quote the pattern ``text``.
+    """
+
+    name: str
+    text: str
+    kind: str
+    class_name: str
+    word: str
+    article: str
+    pieces: tuple[Piece, ...]
+    groups: tuple[str, ...]
+    has_date: bool
+    has_time: bool
+    marker: bool
+    base_year: int | None
+    fraction: FractionField | None
+    offset: OffsetField | None
+
+    @property
+    def fields(self) -> tuple[Field, ...]:
+        """The fields, in pattern order."""
+        return tuple(piece for piece in self.pieces if not isinstance(piece, Text))
+
+    @property
+    def field_names(self) -> tuple[str, ...]:
+        """The names of the fields, in pattern order."""
+        return tuple(field.name for field in self.fields)
+
+    @property
+    def format_name(self) -> str:
+        """The name of the function that writes a value."""
+        return f"_format_{self.name}"
+
+    @property
+    def parse_name(self) -> str:
+        """The name of the function that reads a value."""
+        return f"_parse_{self.name}"
+
+    @property
+    def table_name(self) -> str:
+        """The name of the module-level compiled regular expression."""
+        return f"_PATTERN_{self.name}"
+
+    @property
+    def imports(self) -> frozenset[str]:
+        """The names the functions use: ``re``, classes, and errors of the runtime."""
+        names = {"re", self.class_name, "encode_mismatch", "decode_mismatch"}
+        names.add("DecodeError")
+        if self.kind == "datetime":
+            names |= {"timedelta", "timezone"}
+        return frozenset(names)
 
 
 # --------------------------------------------------------------------- tokens
@@ -260,19 +431,6 @@ _ALLOWED = {
 }
 
 
-@dataclass(frozen=True)
-class _Field:
-    """One checked letter run: how it is written and matched."""
-
-    name: str
-    run: _Run
-    piece: str
-    """The text inside the format function's f-string, replacement fields included."""
-    regex: str
-    groups: tuple[str, ...]
-    """The local names the parse function gives the regex's groups, in order."""
-
-
 def _check_run(run: _Run, kind: str) -> str:
     """The field name of a run, once its letter, length and kind are checked."""
     letter, text = run.letter, run.text
@@ -324,141 +482,67 @@ def _check_run(run: _Run, kind: str) -> str:
     return name
 
 
-def _field(name: str, run: _Run) -> _Field:
-    """The writing and matching of a checked run."""
+def _field(name: str, run: _Run) -> Field:
+    """How a checked run is written and read."""
     letter, count = run.letter, run.count
     if name == "year":
-        if count == 2:
-            return _Field(name, run, "{value.year % 100:02d}", "([0-9]{2})", ("year",))
-        if count == 1:
-            return _Field(name, run, "{value.year}", "([0-9]{1,9})", ("year",))
-        if count == 3:
-            return _Field(name, run, "{value.year:03d}", "([0-9]{3,9})", ("year",))
-        return _Field(
-            name, run, f"{{value.year:0{count}d}}", f"([0-9]{{{count}}})", ("year",)
+        # y reads 1-9 digits, yy two, yyy 3-9, and a longer run exactly that many
+        least, most = {1: (1, 9), 2: (2, 2), 3: (3, 9)}.get(count, (count, count))
+        return NumberField(
+            name=name,
+            letters=run.text,
+            position=run.offset,
+            groups=(name,),
+            pad=0 if count == 1 else count,
+            least=least,
+            most=most,
+            modulo=100 if count == 2 else None,  # yy: the last two digits
+            clock=False,
         )
     if name in ("month", "day", "hour", "minute", "second"):
-        attribute = name
-        if letter == "h":
-            attribute = "hour % 12 or 12"
-        regex = "([0-9]{1,2})" if count == 1 else "([0-9]{2})"
-        spec = "" if count == 1 else ":02d"
-        return _Field(name, run, f"{{value.{attribute}{spec}}}", regex, (name,))
-    if name == "marker":
-        return _Field(name, run, "{marker}", "(AM|PM)", ("marker",))
-    if name == "fraction":
-        return _fraction(run)
-    return _offset(run)
-
-
-def _fraction(run: _Run) -> _Field:
-    count = run.count
-    if count < 6:
-        divisor = 10 ** (6 - count)
-        spec = "" if count == 1 else f":0{count}d"
-        piece = f"{{value.microsecond // {divisor}{spec}}}"
-        regex = "([0-9])" if count == 1 else f"([0-9]{{{count}}})"
-        return _Field("fraction", run, piece, regex, ("fraction",))
-    if count == 6:
-        return _Field(
-            "fraction", run, "{value.microsecond:06d}", "([0-9]{6})", ("fraction",)
+        return NumberField(
+            name=name,
+            letters=run.text,
+            position=run.offset,
+            groups=(name,),
+            pad=0 if count == 1 else 2,
+            least=1 if count == 1 else 2,
+            most=2,
+            modulo=None,
+            clock=letter == "h",
         )
-    extra = count - 6
-    return _Field(
-        "fraction",
-        run,
-        "{value.microsecond:06d}" + "0" * extra,
-        f"([0-9]{{6}})([0-9]{{{extra}}})",
-        ("fraction", "nanos"),
+    if name == "marker":
+        return MarkerField(
+            name=name, letters=run.text, position=run.offset, groups=(name,)
+        )
+    if name == "fraction":
+        digits = min(count, 6)
+        return FractionField(
+            name=name,
+            letters=run.text,
+            position=run.offset,
+            groups=("fraction", "nanos") if count > 6 else ("fraction",),
+            digits=digits,
+            divisor=10 ** (6 - digits),
+            pad=0 if count == 1 else digits,
+            zeros=max(count - 6, 0),
+        )
+    return OffsetField(
+        name=name,
+        letters=run.text,
+        position=run.offset,
+        groups=("sign", "offset_hours", "offset_minutes"),
+        zulu=letter == "X",
+        colon=count == 3 and letter != "Z",
+        short=count == 1 and letter != "Z",
     )
 
 
-def _offset(run: _Run) -> _Field:
-    letter, count = run.letter, run.count
-    colon = ":" if count == 3 and letter != "Z" else ""
-    minutes = "([0-5][0-9])?" if count == 1 and letter != "Z" else "([0-5][0-9])"
-    regex = f"([+-])([0-9]{{2}}){colon}{minutes}"
-    if letter == "X":
-        regex = f"(?:Z|{regex})"
-    groups = ("sign", "offset_hours", "offset_minutes")
-    if letter == "X" or (letter == "x" and count == 1):
-        return _Field("offset", run, "{zone}", regex, groups)
-    return _Field(
-        "offset", run, f"{{sign}}{{hours:02d}}{colon}{{minutes:02d}}", regex, groups
-    )
+# --------------------------------------------------------------------- planning
 
 
-# --------------------------------------------------------------------- escaping
-
-
-def _char_escape(char: str) -> str:
-    code = ord(char)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    return f"\\U{code:08x}"
-
-
-def _python_string(text: str) -> str:
-    """A double-quoted Python literal for text, ASCII only."""
-    out = []
-    for char in text:
-        if char in '\\"':
-            out.append("\\" + char)
-        elif " " <= char <= "~":
-            out.append(char)
-        else:
-            out.append(_char_escape(char))
-    return '"' + "".join(out) + '"'
-
-
-def _json_in_fstring(text: str) -> str:
-    """Literal text as it appears inside a JSON string inside a single-quoted f-string."""
-    out = []
-    for char in text:
-        if char == '"':
-            out.append('\\\\"')  # the JSON escape \", its backslash escaped for Python
-        elif char == "\\":
-            out.append("\\" * 4)  # the JSON escape \\, both backslashes escaped
-        elif char in _SHORT_ESCAPES:
-            out.append("\\\\" + _SHORT_ESCAPES[char])
-        elif char < " ":
-            out.append(f"\\\\u{ord(char):04x}")
-        elif char in "{}":
-            out.append(char * 2)
-        elif char == "'":
-            out.append("\\'")
-        elif char <= "~":
-            out.append(char)
-        else:
-            out.append(_char_escape(char))
-    return "".join(out)
-
-
-_SHORT_ESCAPES = {"\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t"}
-
-_REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
-
-
-def _regex_literal(text: str) -> str:
-    """Literal text in a regular expression written as a raw double-quoted string."""
-    out = []
-    for char in text:
-        if char in _REGEX_SPECIAL:
-            out.append("\\" + char)
-        elif " " <= char <= "~" and char != '"':
-            out.append(char)
-        else:
-            out.append(_char_escape(char))
-    return "".join(out)
-
-
-# --------------------------------------------------------------------- compiling
-
-
-def compile_pattern(pattern: str, kind: str, name: str) -> CompiledPattern:
-    """Compile a Java DateTimeFormatter pattern for one kind of value.
+def plan_pattern(pattern: str, kind: str, name: str) -> PatternPlan:
+    """Check a Java DateTimeFormatter pattern for one kind of value, and plan its code.
 
     ``kind`` is ``"date"``, ``"time"`` (naive), ``"local_datetime"`` (naive) or
     ``"datetime"`` (aware; the pattern must hold an offset field). ``name`` is the
@@ -471,9 +555,9 @@ def compile_pattern(pattern: str, kind: str, name: str) -> CompiledPattern:
     if not f"_{name}".isidentifier():
         raise ValueError(f"{name!r} cannot be part of a Python name")
 
-    tokens = _tokenize(pattern)
-    fields: dict[str, _Field] = {}
-    for token in tokens:
+    runs: dict[str, _Run] = {}
+    pieces: list[Piece] = []
+    for token in _tokenize(pattern):
         if isinstance(token, str):
             for char in token:
                 if "\ud800" <= char <= "\udfff":
@@ -481,236 +565,81 @@ def compile_pattern(pattern: str, kind: str, name: str) -> CompiledPattern:
                         "a lone surrogate cannot be written as UTF-8",
                         pattern.index(char),
                     )
+            pieces.append(Text(token))
             continue
         field_name = _check_run(token, kind)
-        first = fields.get(field_name)
+        first = runs.get(field_name)
         if first is not None:
             raise PatternError(
                 f"'{token.text}' gives the {_NAMES[field_name]} a second time (first"
-                f" as '{first.run.text}' at offset {first.run.offset})",
+                f" as '{first.text}' at offset {first.offset})",
                 token.offset,
             )
-        fields[field_name] = _field(field_name, token)
-    _check_fields(pattern, kind, fields)
+        runs[field_name] = token
+        pieces.append(_field(field_name, token))
+    _check_fields(pattern, kind, runs)
 
-    piece_of: dict[int, _Field] = {field.run.offset: field for field in fields.values()}
-    pieces = []
-    regex = []
-    for token in tokens:
-        if isinstance(token, str):
-            pieces.append(_json_in_fstring(token))
-            regex.append(_regex_literal(token))
-        else:
-            field = piece_of[token.offset]
-            pieces.append(field.piece)
-            regex.append(field.regex)
-
-    constant = f"_PATTERN_{name}"
-    class_name = _CLASSES[kind]
-    imports = {
-        "re",
-        class_name,
-        "encode_mismatch",
-        "decode_mismatch",
-        "DecodeError",
-    }
-    if kind == "datetime":
-        imports |= {"timedelta", "timezone"}
-    format_body = [
-        *_type_check(kind),
-        *_format_locals(fields),
-        "return f'\"" + "".join(pieces) + "\"'",
-    ]
-    parse_body = _parse_body(pattern, kind, constant, fields)
-    return CompiledPattern(
-        format_function=Function(
-            f"_format_{name}", "value: object", "str", format_body
-        ),
-        parse_function=Function(
-            f"_parse_{name}", "data: object", class_name, parse_body
-        ),
-        constants=[f'{constant} = re.compile(r"{"".join(regex)}")'],
-        imports=imports,
+    fields = [piece for piece in pieces if not isinstance(piece, Text)]
+    word = _KIND_WORDS[kind] if kind != "local_datetime" else "datetime"
+    year = runs.get("year")
+    return PatternPlan(
+        name=name,
+        text=pattern,
+        kind=kind,
+        class_name=_CLASSES[kind],
+        word=word,
+        article="an" if word[0] in "aeiou" else "a",
+        pieces=tuple(pieces),
+        groups=tuple(group for field in fields for group in field.groups),
+        has_date=kind != "time",
+        has_time=kind != "date",
+        marker=any(isinstance(field, MarkerField) for field in fields),
+        # Java's base year for two-digit years
+        base_year=2000 if year is not None and year.count == 2 else None,
+        fraction=next((f for f in fields if isinstance(f, FractionField)), None),
+        offset=next((f for f in fields if isinstance(f, OffsetField)), None),
     )
 
 
-def _check_fields(pattern: str, kind: str, fields: dict[str, _Field]) -> None:
+def _check_fields(pattern: str, kind: str, runs: dict[str, _Run]) -> None:
     """Check the fields together: the kind's required ones, and pairs that go together."""
     end = len(pattern)
     word = _KIND_WORDS[kind]
     if kind != "time":
         for needed, example in (("year", "uuuu"), ("month", "MM"), ("day", "dd")):
-            if needed not in fields:
+            if needed not in runs:
                 raise PatternError(
                     f"a {word} pattern needs a {needed} ('{example}')", end
                 )
-    if kind != "date" and "hour" not in fields:
+    if kind != "date" and "hour" not in runs:
         raise PatternError(
             f"a {word} pattern needs an hour ('HH', or 'hh' with 'a')", end
         )
-    if kind == "datetime" and "offset" not in fields:
+    if kind == "datetime" and "offset" not in runs:
         raise PatternError(
             "a datetime pattern needs an offset ('XXX', 'xx', 'Z'...); use kind"
             " local_datetime for a datetime without one",
             end,
         )
-    hour = fields.get("hour")
-    marker = fields.get("marker")
-    if hour is not None and hour.run.letter == "h" and marker is None:
+    hour = runs.get("hour")
+    marker = runs.get("marker")
+    if hour is not None and hour.letter == "h" and marker is None:
         raise PatternError(
-            f"the clock hour '{hour.run.text}' needs an AM/PM marker 'a'",
-            hour.run.offset,
+            f"the clock hour '{hour.text}' needs an AM/PM marker 'a'", hour.offset
         )
-    if marker is not None and (hour is None or hour.run.letter != "h"):
+    if marker is not None and (hour is None or hour.letter != "h"):
         raise PatternError(
             "the AM/PM marker 'a' needs a clock hour 'hh' or 'h' (a 24-hour 'HH'"
             " needs no marker)",
-            marker.run.offset,
+            marker.offset,
         )
     for inner, outer, example in (
         ("second", "minute", "mm"),
         ("fraction", "second", "ss"),
     ):
-        if inner in fields and outer not in fields:
-            run = fields[inner].run
+        if inner in runs and outer not in runs:
+            run = runs[inner]
             raise PatternError(
                 f"'{run.text}' ({_NAMES[inner]}) needs the {_NAMES[outer]} ('{example}')",
                 run.offset,
             )
-
-
-def _type_check(kind: str) -> list[str]:
-    """The format function's opening lines: reject values of the wrong type."""
-    if kind == "date":
-        return [
-            "if type(value) is not date:",
-            f'{INDENT}raise encode_mismatch(value, "a date")',
-        ]
-    if kind in ("time", "local_datetime"):
-        class_name = _CLASSES[kind]
-        return [
-            f"if type(value) is not {class_name} or value.tzinfo is not None:",
-            f'{INDENT}raise encode_mismatch(value, "a naive {class_name}")',
-        ]
-    return [
-        "if type(value) is not datetime:",
-        f'{INDENT}raise encode_mismatch(value, "an aware datetime")',
-        "offset = value.utcoffset()",
-        "if offset is None:",
-        f'{INDENT}raise encode_mismatch(value, "an aware datetime")',
-        "seconds = offset.days * 86400 + offset.seconds",
-        "if offset.microseconds or seconds % 60 or not -64800 <= seconds <= 64800:",
-        f"{INDENT}raise encode_mismatch(",
-        f'{INDENT * 2}value, "a datetime whose UTC offset is whole minutes, within 18'
-        ' hours"',
-        f"{INDENT})",
-        'sign = "-" if seconds < 0 else "+"',
-        "hours, minutes = divmod(abs(seconds) // 60, 60)",
-    ]
-
-
-def _format_locals(fields: dict[str, _Field]) -> list[str]:
-    """Lines that compute the locals the f-string uses besides ``value``."""
-    lines = []
-    if "marker" in fields:
-        lines.append('marker = "PM" if value.hour >= 12 else "AM"')
-    offset = fields.get("offset")
-    if offset is None or offset.piece != "{zone}":
-        return lines
-    letter, count = offset.run.letter, offset.run.count
-    colon = ":" if count == 3 else ""
-    full = f'f"{{sign}}{{hours:02d}}{colon}{{minutes:02d}}"'
-    short = 'f"{sign}{hours:02d}"'
-    if letter == "x":  # x: the hour alone unless the minutes are not zero
-        lines.append(f"zone = {full} if minutes else {short}")
-    elif count > 1:
-        lines.append(f'zone = {full} if seconds else "Z"')
-    else:
-        lines += [
-            "if not seconds:",
-            f'{INDENT}zone = "Z"',
-            "elif minutes:",
-            f"{INDENT}zone = {full}",
-            "else:",
-            f"{INDENT}zone = {short}",
-        ]
-    return lines
-
-
-def _parse_body(
-    pattern: str, kind: str, constant: str, fields: dict[str, _Field]
-) -> list[str]:
-    word = _KIND_WORDS[kind] if kind != "local_datetime" else "datetime"
-    article = "an" if word[0] in "aeiou" else "a"
-    expected = _python_string(f"{article} {word} in the form {pattern!r}")
-    ordered = sorted(fields.values(), key=lambda field: field.run.offset)
-    groups = [group for field in ordered for group in field.groups]
-    lines = [
-        f"match = {constant}.fullmatch(data) if type(data) is str else None",
-        "if match is None:",
-        f"{INDENT}raise decode_mismatch(data, {expected})",
-    ]
-    if len(groups) == 1:
-        lines.append(f"{groups[0]} = match[1]")
-    else:
-        lines.append(f"{', '.join(groups)} = match.groups()")
-
-    def invalid(reason: str) -> str:
-        return f'{INDENT}raise DecodeError(f"invalid {word} {{data!r}}: {reason}")'
-
-    arguments = []
-    if kind != "time":
-        year = "int(year)"
-        if fields["year"].run.count == 2:
-            year = "2000 + int(year)"  # Java's base year for two-digit years
-        arguments += [year, "int(month)", "int(day)"]
-    if kind != "date":
-        hour = fields["hour"]
-        if hour.run.letter == "h":
-            lines += [
-                "clock_hour = int(hour)",
-                "if not 1 <= clock_hour <= 12:",
-                invalid("clock hour must be in 1..12"),
-            ]
-            arguments.append('clock_hour % 12 + (12 if marker == "PM" else 0)')
-        else:
-            arguments.append("int(hour)")
-        arguments += [f"int({name})" for name in ("minute", "second") if name in fields]
-    fraction = fields.get("fraction")
-    if fraction is not None:
-        count = fraction.run.count
-        if count > 6:
-            lines += [
-                "if int(nanos):",
-                invalid("a fraction of second finer than microseconds"),
-            ]
-        scale = f" * {10 ** (6 - count)}" if count < 6 else ""
-        arguments.append(f"int(fraction){scale}")
-    offset = fields.get("offset")
-    if offset is not None:
-        minutes = "int(offset_minutes)"
-        if offset.run.count == 1 and offset.run.letter != "Z":
-            minutes = "int(offset_minutes or 0)"
-        zone = [
-            f"offset = int(offset_hours) * 60 + {minutes}",
-            "if offset > 1080:",
-            invalid("UTC offset beyond 18 hours"),
-            'zone = timezone(timedelta(minutes=-offset if sign == "-" else offset))',
-        ]
-        if offset.run.letter == "X":
-            lines += [
-                "if sign is None:",
-                f"{INDENT}zone = timezone.utc",
-                "else:",
-                *(INDENT + line for line in zone),
-            ]
-        else:
-            lines += zone
-        arguments.append("tzinfo=zone")
-    lines += [
-        "try:",
-        f"{INDENT}return {_CLASSES[kind]}({', '.join(arguments)})",
-        "except ValueError as error:",
-        invalid("{error}") + " from None",
-    ]
-    return lines

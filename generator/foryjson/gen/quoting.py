@@ -8,9 +8,17 @@ source goes through one of these functions, chosen by where the text lands:
 * ``string_literal``: a whole Python string expression;
 * ``fstring_text``: literal text inside a single-quoted f-string (or any single-quoted
   string: braces are doubled, which only an f-string undoes, so use it for f-strings);
+* ``json_fstring_text``: literal text inside a JSON string that a single-quoted
+  f-string writes (a date/time pattern's literal text, quotes included);
+* ``regex_text``: literal text inside a regular expression written as a raw,
+  double-quoted string;
 * ``docstring``: the body of a triple-quoted docstring;
 * ``comment``: the rest of a ``#`` comment line;
-* ``identifier``: a Python name, which is checked rather than quoted.
+* ``identifier``: a Python name, which is checked rather than quoted;
+* ``module_path``: a module an import names (``reference`` splits a schema's
+  ``package.module:name`` into its module and name, checked);
+* ``python_literal``: a value (a default, a bound) as the expression that builds it;
+* ``json_string``: text as a JSON string, which then goes through a Python filter.
 
 Strings are written in ASCII; docstrings and comments keep printable characters and
 escape the rest, so no character can end a line or a literal where the tokenizer and
@@ -19,15 +27,29 @@ a reader would disagree (``\\u2028``, NUL, a lone surrogate).
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 import keyword
 import textwrap
+import uuid
+from collections.abc import Callable
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .plan import Value
 
 __all__ = [
     "comment",
     "docstring",
     "fstring_text",
     "identifier",
-    "import_line",
+    "json_fstring_text",
+    "json_string",
+    "module_path",
+    "python_literal",
+    "reference",
+    "regex_text",
     "string_literal",
 ]
 
@@ -64,6 +86,74 @@ def fstring_text(text: str) -> str:
             out.append(char)
         else:
             out.append(_escape(char))
+    return "".join(out)
+
+
+def _code_escape(char: str) -> str:
+    """The numeric escape of one character: ``\\x0a``, ``\\u2028``, ``\\U0001f600``.
+
+    Unlike ``_escape``, ASCII controls and Latin-1 characters get ``\\xNN`` too (never
+    ``\\n``), an escape Python strings and ``re`` both read the same way.
+    """
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+_JSON_SHORT_ESCAPES = {"\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t"}
+
+
+def json_fstring_text(text: str) -> str:
+    """``text`` as it appears inside a JSON string inside a single-quoted f-string.
+
+    Two levels of quoting: the JSON escape of each character (``\\"``, ``\\\\``,
+    ``\\n``, ``\\u0001``), whose backslashes are then escaped for Python; braces
+    are doubled so that no replacement field can start, single quotes are escaped and
+    every character beyond ASCII gets its numeric escape (the f-string's own, which
+    writes the character itself into the JSON text).
+    """
+    out = []
+    for char in text:
+        if char == '"':
+            out.append('\\\\"')  # the JSON escape \", its backslash escaped for Python
+        elif char == "\\":
+            out.append("\\" * 4)  # the JSON escape \\, both backslashes escaped
+        elif char in _JSON_SHORT_ESCAPES:
+            out.append("\\\\" + _JSON_SHORT_ESCAPES[char])
+        elif char < " ":
+            out.append(f"\\\\u{ord(char):04x}")
+        elif char in "{}":
+            out.append(char * 2)
+        elif char == "'":
+            out.append("\\'")
+        elif char <= "~":
+            out.append(char)
+        else:
+            out.append(_code_escape(char))
+    return "".join(out)
+
+
+_REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
+
+
+def regex_text(text: str) -> str:
+    """``text`` as literal characters in a regular expression, in a raw ``r"..."`` string.
+
+    Characters special to ``re`` get a backslash; the double quote and every character
+    that is not printable ASCII get a numeric escape, which ``re`` reads (a raw string
+    cannot escape them itself).
+    """
+    out = []
+    for char in text:
+        if char in _REGEX_SPECIAL:
+            out.append("\\" + char)
+        elif " " <= char <= "~" and char != '"':
+            out.append(char)
+        else:
+            out.append(_code_escape(char))
     return "".join(out)
 
 
@@ -110,12 +200,96 @@ def identifier(name: str) -> str:
     return name
 
 
-def import_line(path: str, alias: str) -> str:
-    """``from package.module import name as alias`` for a ``package.module:name`` path."""
+def module_path(path: str) -> str:
+    """``path`` itself, once checked to be a module path: dotted names, maybe relative."""
+    names = path.lstrip(".")
+    if names or path == names:
+        for part in names.split("."):
+            identifier(part)
+    return path
+
+
+def reference(path: str) -> tuple[str, str]:
+    """The module and name of a schema's ``package.module:name`` reference, checked."""
     module, _, name = path.partition(":")
-    for part in (*module.split("."), name, alias):
-        identifier(part)
-    return f"from {module} import {name}" + ("" if name == alias else f" as {alias}")
+    return module_path(module), identifier(name)
+
+
+def json_string(text: str) -> str:
+    """``text`` as a JSON string, quotes included, as the encoders write it.
+
+    The result is JSON, not Python: it still goes through a Python quoting filter
+    (``fstring_text`` or ``string_literal``) on its way into the source.
+    """
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _same(name: str) -> str:
+    return name
+
+
+def python_literal(value: object, spell: Callable[[str], str] = _same) -> str:
+    """Python source that builds a value of a built-in type: a default or a bound.
+
+    ``spell`` gives the name an imported class goes by where the literal stands.
+    """
+    if isinstance(value, Decimal):
+        return f"{spell('Decimal')}({string_literal(str(value))})"
+    if isinstance(value, uuid.UUID):
+        return f"{spell('UUID')}({string_literal(str(value))})"
+    if isinstance(value, dt.datetime):
+        parts = [value.year, value.month, value.day, value.hour, value.minute]
+        extra = (
+            [value.second, value.microsecond]
+            if value.second or value.microsecond
+            else []
+        )
+        text = ", ".join(str(part) for part in [*parts, *extra])
+        if value.tzinfo is None:
+            return f"{spell('datetime')}({text})"
+        offset = value.utcoffset()
+        assert offset is not None
+        timezone = spell("timezone")
+        zone = (
+            f"{timezone}.utc"
+            if not offset
+            else f"{timezone}({python_literal(offset, spell)})"
+        )
+        return f"{spell('datetime')}({text}, tzinfo={zone})"
+    if isinstance(value, dt.date):
+        return f"{spell('date')}({value.year}, {value.month}, {value.day})"
+    if isinstance(value, dt.time):
+        fields = [value.hour, value.minute, value.second, value.microsecond]
+        while len(fields) > 2 and not fields[-1]:
+            fields.pop()
+        return f"{spell('time')}({', '.join(str(part) for part in fields)})"
+    if isinstance(value, dt.timedelta):
+        arguments = [
+            f"{name}={amount}"
+            for name, amount in (
+                ("days", value.days),
+                ("seconds", value.seconds),
+                ("microseconds", value.microseconds),
+            )
+            if amount
+        ]
+        return f"{spell('timedelta')}({', '.join(arguments)})"
+    if isinstance(value, str):
+        return string_literal(value)
+    if isinstance(value, bool | int | float | bytes | None):
+        return repr(value)
+    if isinstance(value, list | dict | set | tuple) and not value:
+        return "set()" if isinstance(value, set) else repr(value)
+    raise TypeError(f"no literal for a default of type {type(value).__name__}")
+
+
+def value_literal(value: Value) -> str:
+    """A planned value as Python source: an enum member, or ``python_literal``."""
+    if value.enum_class is not None:
+        assert isinstance(value.value, str)
+        return f"{value.enum_class}.{identifier(value.value)}"
+    spellings = dict(value.spellings)
+    return python_literal(value.value, lambda name: spellings.get(name, name))
 
 
 #: The filters templates quote with, by the name templates use.
@@ -124,4 +298,9 @@ FILTERS = {
     "fstring_text": fstring_text,
     "comment": comment,
     "identifier": identifier,
+    "module_path": module_path,
+    "json_string": json_string,
+    "json_fstring_text": json_fstring_text,
+    "regex_text": regex_text,
+    "python_literal": value_literal,
 }

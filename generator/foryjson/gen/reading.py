@@ -38,17 +38,6 @@ class ReadFacts:
     depth: int | None
     discriminators: tuple[str, ...]
 
-    def arguments(self) -> str:
-        """Keyword arguments for ``Codec(...)`` and ``_reader.decode(...)``, each led by ", "."""
-        parts = []
-        if self.exact:
-            parts.append("exact=True")
-        parts.append(f"depth={self.depth}")
-        if self.discriminators:
-            names = "".join(f"{name!r}, " for name in self.discriminators)
-            parts.append(f"discriminators=({names})")
-        return "".join(", " + part for part in parts)
-
 
 def read_facts(
     root: TypeRef,
@@ -56,7 +45,7 @@ def read_facts(
     modules: dict[str, ModuleDef],
     index: ModelIndex | None = None,
 ) -> ReadFacts:
-    """The facts for a root type; ``exact`` comes from the model emitter.
+    """The facts for a root type; ``exact`` comes from the planner.
 
     ``index`` is ``model_index(modules)``, to build once for many roots.
     """

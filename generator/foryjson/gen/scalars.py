@@ -1,6 +1,6 @@
 """How each built-in type looks in generated code: annotations, runtime codecs, literals.
 
-Plain scalars (bool, sized integers, str) are checked inline by the emitter; every other
+Plain scalars (bool, sized integers, str) are checked inline by generated code; every other
 built-in type is written and read by a pair of runtime functions named here.
 """
 
@@ -8,30 +8,28 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
 from ..numbers import INTEGER_RANGES
 from .ir import BYTE_FORMATS, TEMPORALS, Scalar
-from .quoting import string_literal
 
-#: The Python annotation of each scalar; the value's import, if any, follows.
+#: The Python annotation of each scalar, then the module it is imported from, if any.
 ANNOTATIONS: dict[str, tuple[str, str | None]] = {
     "bool": ("bool", None),
     "int": ("int", None),
     **{name: ("int", None) for name in INTEGER_RANGES},
     "float": ("float", None),
     "float32": ("float", None),
-    "decimal": ("Decimal", "from decimal import Decimal"),
+    "decimal": ("Decimal", "decimal"),
     "str": ("str", None),
     "char": ("str", None),
-    "uuid": ("UUID", "from uuid import UUID"),
-    "date": ("date", "from datetime import date"),
-    "time": ("time", "from datetime import time"),
-    "datetime": ("datetime", "from datetime import datetime"),
-    "local_datetime": ("datetime", "from datetime import datetime"),
-    "duration": ("timedelta", "from datetime import timedelta"),
+    "uuid": ("UUID", "uuid"),
+    "date": ("date", "datetime"),
+    "time": ("time", "datetime"),
+    "datetime": ("datetime", "datetime"),
+    "local_datetime": ("datetime", "datetime"),
+    "duration": ("timedelta", "datetime"),
     "bytes": ("bytes", None),
     "any": ("Any", None),
 }
@@ -81,7 +79,7 @@ class RuntimeCodec:
 
 
 def runtime_codec(scalar: Scalar) -> RuntimeCodec | None:
-    """The runtime functions of a scalar, or None where the emitter writes the code.
+    """The runtime functions of a scalar, or None where generated code checks it inline.
 
     Temporal types with a pattern format are compiled into the generated module and
     have no runtime codec either.
@@ -127,80 +125,23 @@ RUNTIME_MODULES = {
 }
 
 
-def _same(name: str) -> str:
-    return name
-
-
-def literal(value: object, spell: Callable[[str], str] = _same) -> str:
-    """Python source that builds a default value of a built-in type.
-
-    ``spell`` gives the name an imported class goes by where the literal stands.
-    """
+def literal_imports(value: object) -> set[tuple[str, str]]:
+    """What a value's literal imports: ``(module, name)`` pairs."""
     if isinstance(value, Decimal):
-        return f"{spell('Decimal')}({string_literal(str(value))})"
+        return {("decimal", "Decimal")}
     if isinstance(value, uuid.UUID):
-        return f"{spell('UUID')}({string_literal(str(value))})"
+        return {("uuid", "UUID")}
     if isinstance(value, dt.datetime):
-        parts = [value.year, value.month, value.day, value.hour, value.minute]
-        extra = (
-            [value.second, value.microsecond]
-            if value.second or value.microsecond
-            else []
-        )
-        text = ", ".join(str(part) for part in [*parts, *extra])
-        if value.tzinfo is None:
-            return f"{spell('datetime')}({text})"
-        offset = value.utcoffset()
-        assert offset is not None
-        timezone = spell("timezone")
-        zone = (
-            f"{timezone}.utc" if not offset else f"{timezone}({literal(offset, spell)})"
-        )
-        return f"{spell('datetime')}({text}, tzinfo={zone})"
-    if isinstance(value, dt.date):
-        return f"{spell('date')}({value.year}, {value.month}, {value.day})"
-    if isinstance(value, dt.time):
-        fields = [value.hour, value.minute, value.second, value.microsecond]
-        while len(fields) > 2 and not fields[-1]:
-            fields.pop()
-        return f"{spell('time')}({', '.join(str(part) for part in fields)})"
-    if isinstance(value, dt.timedelta):
-        arguments = [
-            f"{name}={amount}"
-            for name, amount in (
-                ("days", value.days),
-                ("seconds", value.seconds),
-                ("microseconds", value.microseconds),
-            )
-            if amount
-        ]
-        return f"{spell('timedelta')}({', '.join(arguments)})"
-    if isinstance(value, str):
-        return string_literal(value)
-    if isinstance(value, bool | int | float | bytes | None):
-        return repr(value)
-    if isinstance(value, list | dict | set | tuple) and not value:
-        return "set()" if isinstance(value, set) else repr(value)
-    raise TypeError(f"no literal for a default of type {type(value).__name__}")
-
-
-def literal_imports(value: object) -> set[str]:
-    """Import lines a default's literal needs."""
-    if isinstance(value, Decimal):
-        return {"from decimal import Decimal"}
-    if isinstance(value, uuid.UUID):
-        return {"from uuid import UUID"}
-    if isinstance(value, dt.datetime):
-        needs = {"from datetime import datetime"}
+        needs = {("datetime", "datetime")}
         if value.tzinfo is not None:
-            needs.add("from datetime import timezone")
+            needs.add(("datetime", "timezone"))
             if value.utcoffset():
-                needs.add("from datetime import timedelta")
+                needs.add(("datetime", "timedelta"))
         return needs
     if isinstance(value, dt.date):
-        return {"from datetime import date"}
+        return {("datetime", "date")}
     if isinstance(value, dt.time):
-        return {"from datetime import time"}
+        return {("datetime", "time")}
     if isinstance(value, dt.timedelta):
-        return {"from datetime import timedelta"}
+        return {("datetime", "timedelta")}
     return set()

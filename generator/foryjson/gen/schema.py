@@ -48,7 +48,7 @@ from .ir import (
     UnknownProperties,
     spell,
 )
-from .patterns import PatternError, compile_pattern
+from .patterns import PatternError, plan_pattern
 from .scalars import MODULE_LEVEL_NAMES
 from .source import Node, SchemaError, load, suggest
 
@@ -759,7 +759,7 @@ def _with_format(type_ref: TypeRef, node: Node, module: str) -> TypeRef:
         )
     elif target.name in TEMPORALS and target.name != "duration":
         try:
-            compile_pattern(text, target.name, "check")
+            plan_pattern(text, target.name, "check")
         except PatternError as error:
             raise SchemaError(
                 node.at(error.offset), f"format pattern: {error}"

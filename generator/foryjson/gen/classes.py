@@ -1,0 +1,97 @@
+"""The plan of each model's class: its docstring, attributes and ``__init__``.
+
+The class itself is plain: slots, keyword-only ``__init__``, ``__eq__`` and a
+``__repr__`` safe for any value; ``templates/classes.jinja`` lays it out.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from .defaults import may_hold_long_int
+from .ir import EnumRef, ModelDef, Nullable
+from .plan import ClassPlan, InitParam
+from .scalars import IMPORTED_NAMES
+from .scope import Scope
+
+
+def plan_class(scope: Scope, model: ModelDef, exact: bool) -> ClassPlan:
+    """The class of a generated model.
+
+    A field named like an imported name (``date: date``) hides it inside the class
+    body: there, annotations and defaults spell such names by a module-level alias
+    (``_date``), which the module binds next to the import.
+    """
+    scope.hidden = frozenset(item.name for item in model.fields) & IMPORTED_NAMES
+    try:
+        params = [_param(scope, model, index) for index in range(len(model.fields))]
+        annotations = [
+            (item.name, scope.annotation(item.type)) for item in model.fields
+        ]
+    finally:
+        scope.hidden = frozenset()
+    long_ints = frozenset(
+        item.name for item in model.fields if may_hold_long_int(item.type)
+    )
+    if long_ints:
+        scope.uses.add("_represent")
+    if any(param.style == "late" for param in params):
+        scope.uses.add("MISSING")
+    return ClassPlan(
+        model=model,
+        doc=class_doc(model),
+        base=model.base,
+        annotations=annotations,
+        params=params,
+        long_ints=long_ints,
+        exact=exact,
+    )
+
+
+def _param(scope: Scope, model: ModelDef, index: int) -> InitParam:
+    item = model.fields[index]
+    annotation = scope.annotation(item.type)
+    base = item.type.inner if isinstance(item.type, Nullable) else item.type
+    # Fresh containers per object, and members of other modules' enums (which may
+    # still be importing when this class is defined), are set at call time.
+    late = isinstance(item.default, list | dict | set) or (
+        isinstance(base, EnumRef)
+        and base.module != scope.module.name
+        and item.default is not None
+    )
+    if item.has_default:
+        default = scope.value(item.default, item.type)
+        return InitParam(item.name, annotation, "late" if late else "default", default)
+    if isinstance(item.type, Nullable):
+        return InitParam(item.name, annotation, "none")
+    return InitParam(item.name, annotation, "required")
+
+
+def class_doc(model: ModelDef) -> str:
+    """The class docstring: the model's doc, then its documented fields."""
+    if model.subtypes is not None:
+        table = ", ".join(
+            f"{name} ({json_name})" for json_name, name in model.subtypes.types
+        )
+        how = {
+            "property": f"with the property {model.subtypes.property!r} first",
+            "wrapper_object": "inside an object whose one member is its name",
+            "wrapper_array": "as an array of its name and the object",
+        }[model.subtypes.representation]
+        default = f"One of {table}, written {how}."
+        lines = [model.doc.strip() if model.doc else default]
+        if model.doc:
+            lines += ["", default]
+        return "\n".join(lines)
+    lines = [model.doc.strip() if model.doc else f"The {model.name} model."]
+    documented = [field for field in model.fields if field.doc]
+    if documented:
+        lines += ["", "Attributes:"]
+        for field in documented:
+            text = f"{field.name}: {' '.join((field.doc or '').split())}"
+            lines.append(
+                textwrap.fill(
+                    text, 80, initial_indent="    ", subsequent_indent="        "
+                )
+            )
+    return "\n".join(lines)

@@ -1,0 +1,133 @@
+"""IR to plan: everything one generated module holds, decided and named.
+
+``plan_module`` walks a module's enums and models once. The value, encoder and
+decoder planners decide each function; the scope names things and gathers what the
+code uses; this module puts it all in the order the module is written: imports,
+enums, classes, tables, then functions (enums', models', flattened children's,
+containers', date patterns', user codecs'), then ``CODECS``.
+"""
+
+from __future__ import annotations
+
+from .classes import plan_class
+from .containers import ContainerPlanner
+from .decoders import DecoderPlanner
+from .encoders import EncoderPlanner
+from .imports import isort_key, plan_imports
+from .ir import (
+    Custom,
+    DictOf,
+    EnumRef,
+    ListOf,
+    ModelRef,
+    ModuleDef,
+    Nullable,
+    Scalar,
+    SetOf,
+    TupleOf,
+    TypeRef,
+)
+from .plan import (
+    ClassPlan,
+    EnumDecoder,
+    EnumEncoder,
+    Function,
+    ModulePlan,
+    Table,
+)
+from .reading import ReadFacts, read_facts
+from .scope import Scope
+
+
+def plan_module(
+    module: ModuleDef, all_modules: dict[str, ModuleDef], runtime: str = "foryjson"
+) -> ModulePlan:
+    """The plan of one module; ``runtime`` is the package its runtime imports name."""
+    scope = Scope(module, all_modules, runtime)
+    values = ContainerPlanner(scope)
+    # Flattened children's functions, in the order encoders and decoders plan them.
+    flat: list[Function] = []
+    encoders, decoders = EncoderPlanner(values, flat), DecoderPlanner(values, flat)
+    functions: list[Function] = []
+    for enum in module.enums:
+        scope.uses.update(("encode_mismatch", "decode_mismatch"))
+        table = f"_{enum.name}_BY_JSON"
+        label = values.enum_label(EnumRef(module.name, enum.name))
+        functions += [
+            EnumEncoder(f"_encode_{enum.name}", enum.name),
+            EnumDecoder(f"_decode_{enum.name}", enum.name, table, label),
+        ]
+        scope.add_table(Table("enum_members", table, source=enum.name))
+    classes: list[ClassPlan] = []
+    exact: dict[str, bool] = {}
+    # A base class comes before its subtypes, which derive from it.
+    ordered = sorted(module.models, key=lambda model: model.base is not None)
+    for model in ordered:
+        exact[model.name] = needs_exact_numbers(
+            scope, ModelRef(module.name, model.name)
+        )
+        if model.python is None:
+            classes.append(plan_class(scope, model, exact[model.name]))
+        else:
+            scope.import_reference(model.python, model.name)
+        functions += [encoders.encoder(model), decoders.decoder(model)]
+    functions += flat
+    functions += values.helpers.values()
+    functions += values.pattern_functions()
+    functions += values.codec_functions
+    bound = [model.name for model in ordered if model.python is not None]
+    facts = {enum.name: ReadFacts(False, 0, ()) for enum in module.enums}
+    for name, is_exact in exact.items():
+        facts[name] = read_facts(
+            ModelRef(module.name, name), is_exact, all_modules, scope.models
+        )
+    exports = sorted(
+        ["CODECS", *(enum.name for enum in module.enums), *exact], key=isort_key
+    )
+    imports = plan_imports(scope)
+    return ModulePlan(
+        module=module,
+        imports=imports,
+        exports=exports,
+        uses=frozenset(scope.uses),
+        aliases=sorted(scope.type_aliases),
+        limits=module.limits,
+        enums=list(module.enums),
+        classes=classes,
+        tables=scope.tables,
+        functions=functions,
+        codecs=[enum.name for enum in module.enums]
+        + [item.model.name for item in classes]
+        + bound,
+        facts=facts,
+    )
+
+
+def needs_exact_numbers(scope: Scope, root: TypeRef) -> bool:
+    """Whether a decimal is reachable from a type, so its documents are read exactly."""
+    seen: set[ModelRef] = set()
+
+    def reaches(type_ref: TypeRef) -> bool:
+        if isinstance(type_ref, Scalar):
+            return type_ref.name == "decimal"
+        if isinstance(type_ref, Nullable):
+            return reaches(type_ref.inner)
+        if isinstance(type_ref, ListOf | SetOf):
+            return reaches(type_ref.item)
+        if isinstance(type_ref, TupleOf):
+            return any(reaches(item) for item in type_ref.items)
+        if isinstance(type_ref, DictOf):
+            return reaches(type_ref.value)
+        if isinstance(type_ref, EnumRef | Custom) or type_ref in seen:
+            return False
+        seen.add(type_ref)
+        model = scope.model(type_ref)
+        if model.subtypes is not None:
+            return any(
+                reaches(ModelRef(type_ref.module, name))
+                for _, name in model.subtypes.types
+            )
+        # Raw fields keep numbers' exact text too.
+        return any(item.raw or reaches(item.type) for item in model.fields)
+
+    return reaches(root)
