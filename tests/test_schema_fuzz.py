@@ -5,7 +5,8 @@ property, defaults and patterns from the whole of Unicode (plus a list of known
 troublemakers), generates a module, imports and uses it under the audit hook of
 ``test_hostile_schemas`` (no process, no foreign file, no compile or exec but the
 module's own import), and reads the module back with ``ast`` to check that every JSON
-name, enum value and subtype name is exactly one of its string constants.
+name, enum value and subtype name is exactly one of its string constants. A second
+test does the same, deterministically, for each known troublemaker in every slot.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
@@ -263,18 +265,9 @@ def _exercise(module: Any, schema: dict[str, Any]) -> None:
         raise AssertionError("an unknown subtype name was accepted")
 
 
-@settings(
-    max_examples=30,
-    deadline=None,
-    # Generating runs black: shrinking a failure would take minutes, and the
-    # failing schema is readable as drawn.
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
-@given(schema=schemas())
-def test_hostile_schema_text_never_becomes_code(schema: dict[str, Any]) -> None:
+def _generate_and_check(schema: dict[str, Any]) -> None:
+    """Generate the schema's module, read it with ``ast``, import and use it, watched."""
     text = yaml.safe_dump(schema, allow_unicode=False, sort_keys=False)
-    assume(yaml.safe_load(text) == schema)  # what the generator will see
     with tempfile.TemporaryDirectory() as temporary:
         root = Path(temporary)
         folder = root / "schemas"
@@ -302,3 +295,77 @@ def test_hostile_schema_text_never_becomes_code(schema: dict[str, Any]) -> None:
             sys.path.remove(str(root))
             for name in [name for name in sys.modules if name.startswith(package)]:
                 del sys.modules[name]
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    # Generating runs black: shrinking a failure would take minutes, and the
+    # failing schema is readable as drawn.
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(schema=schemas())
+def test_hostile_schema_text_never_becomes_code(schema: dict[str, Any]) -> None:
+    text = yaml.safe_dump(schema, allow_unicode=False, sort_keys=False)
+    assume(yaml.safe_load(text) == schema)  # what the generator will see
+    _generate_and_check(schema)
+
+
+_REPRESENTATIONS = ("property", "wrapper_object", "wrapper_array")
+
+
+def tricky_schema(index: int) -> dict[str, Any]:
+    """``TRICKY_TEXT[index]`` in every text slot of a schema, clashing names around it.
+
+    Field names take four of the names generated code uses (helpers, locals,
+    builtins, imports), in turn; each case uses the next representation.
+    """
+    text = TRICKY_TEXT[index]
+    fields = [
+        TRICKY_FIELDS[(4 * index + step) % len(TRICKY_FIELDS)] for step in range(4)
+    ]
+    values = [TRICKY_FIELDS[(4 * index + 4) % len(TRICKY_FIELDS)], "member"]
+    representation = _REPRESENTATIONS[index % len(_REPRESENTATIONS)]
+    subtypes: dict[str, Any] = {
+        "representation": representation,
+        "types": {text: "Circle", text + "2": "Value"},
+    }
+    if representation == "property":
+        subtypes["property"] = text + "p"
+    return {
+        "doc": text,
+        "enums": {"Shade": {"doc": text, "values": values}},
+        "models": {
+            "Shape": {"doc": text, "subtypes": subtypes},
+            "Circle": {
+                "doc": text,
+                "fields": {
+                    fields[0]: {
+                        "type": "str",
+                        "json": text,
+                        "default": text,
+                        "doc": text,
+                        "constraints": {"pattern": re.escape(text)},
+                    },
+                    fields[1]: {
+                        "type": "Shade",
+                        "json": text + "1",
+                        "default": "member",
+                    },
+                    fields[2]: {"type": "any?", "json": text + "3", "default": None},
+                },
+            },
+            "Value": {"fields": {fields[3]: {"type": "int", "json": text + "4"}}},
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    "index", range(len(TRICKY_TEXT)), ids=[ascii(text) for text in TRICKY_TEXT]
+)
+def test_each_tricky_text_in_every_slot_stays_text(index: int) -> None:
+    schema = tricky_schema(index)
+    text = yaml.safe_dump(schema, allow_unicode=False, sort_keys=False)
+    assert yaml.safe_load(text) == schema
+    _generate_and_check(schema)
