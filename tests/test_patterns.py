@@ -297,7 +297,6 @@ def test_the_plan_holds_decisions_and_raw_text_and_the_template_quotes() -> None
     assert plan.groups[-3:] == ("sign", "offset_hours", "offset_minutes")
     year, offset = plan.fields[0], plan.offset
     assert isinstance(year, NumberField) and isinstance(offset, OffsetField)
-    assert (year.letters, year.position) == ("uuuu", 3)
     assert (year.pad, year.least, year.most) == (4, 4, 4)
     assert (offset.zulu, offset.colon, offset.short) == (True, False, True)
     assert plan.base_year is None and plan.fraction is None and not plan.marker

@@ -15,7 +15,7 @@ from .scalars import IMPORTED_NAMES
 from .scope import Scope
 
 
-def plan_class(scope: Scope, model: ModelDef, exact: bool) -> ClassPlan:
+def plan_class(scope: Scope, model: ModelDef) -> ClassPlan:
     """The class of a generated model.
 
     A field named like an imported name (``date: date``) hides it inside the class
@@ -38,13 +38,13 @@ def plan_class(scope: Scope, model: ModelDef, exact: bool) -> ClassPlan:
     if any(param.style == "late" for param in params):
         scope.uses.add("MISSING")
     return ClassPlan(
-        model=model,
+        name=model.name,
         doc=class_doc(model),
         base=model.base,
+        is_base=model.subtypes is not None,
         annotations=annotations,
         params=params,
         long_ints=long_ints,
-        exact=exact,
     )
 
 

@@ -189,7 +189,7 @@ class DecoderPlanner:
         if rules.pattern is not None:
             table = f"_PATTERN_{len(scope.tables) + 1}"
             scope.stdlib_imports.add(("re", ""))
-            scope.add_table(Table("regex", table, source=rules.pattern))
+            scope.add_table(Table("regex", table, regex=rules.pattern))
             # The whole string must match, as Java's Pattern.matches and Bean
             # Validation's @Pattern: "$" alone would let "EUR\n" through.
             words = f"does not match the pattern {rules.pattern}"

@@ -117,7 +117,7 @@ class Text:
 
 @dataclass(frozen=True)
 class BaseField:
-    """What every field records: which value, where in the pattern, which groups.
+    """What every field records: which value, and which groups read it.
 
     ``groups`` are the local names the parse function gives the regular expression's
     groups that read the field, in order.
@@ -127,10 +127,6 @@ class BaseField:
     name: str
     """``year``, ``month``, ``day``, ``hour``, ``minute``, ``second``, ``marker``,
     ``fraction`` or ``offset``."""
-    letters: str
-    """The run of pattern letters, such as ``yyyy``."""
-    position: int
-    """The offset of the run in the pattern."""
     groups: tuple[str, ...]
 
 
@@ -490,8 +486,6 @@ def _field(name: str, run: _Run) -> Field:
         least, most = {1: (1, 9), 2: (2, 2), 3: (3, 9)}.get(count, (count, count))
         return NumberField(
             name=name,
-            letters=run.text,
-            position=run.offset,
             groups=(name,),
             pad=0 if count == 1 else count,
             least=least,
@@ -502,8 +496,6 @@ def _field(name: str, run: _Run) -> Field:
     if name in ("month", "day", "hour", "minute", "second"):
         return NumberField(
             name=name,
-            letters=run.text,
-            position=run.offset,
             groups=(name,),
             pad=0 if count == 1 else 2,
             least=1 if count == 1 else 2,
@@ -512,15 +504,11 @@ def _field(name: str, run: _Run) -> Field:
             clock=letter == "h",
         )
     if name == "marker":
-        return MarkerField(
-            name=name, letters=run.text, position=run.offset, groups=(name,)
-        )
+        return MarkerField(name=name, groups=(name,))
     if name == "fraction":
         digits = min(count, 6)
         return FractionField(
             name=name,
-            letters=run.text,
-            position=run.offset,
             groups=("fraction", "nanos") if count > 6 else ("fraction",),
             digits=digits,
             divisor=10 ** (6 - digits),
@@ -529,8 +517,6 @@ def _field(name: str, run: _Run) -> Field:
         )
     return OffsetField(
         name=name,
-        letters=run.text,
-        position=run.offset,
         groups=("sign", "offset_hours", "offset_minutes"),
         zulu=letter == "X",
         colon=count == 3 and letter != "Z",

@@ -11,8 +11,9 @@ three kinds of values, and templates treat each one differently:
   filter by the template (see ``quoting``);
 * **values** (``Value``: defaults and bounds), written by the ``python_literal`` filter.
 
-Statement nodes carry a ``kind``, the name of the macro in ``templates/statements.jinja``
-that writes them.
+Statement and function nodes carry a ``kind``, which the ``statement`` macro of
+``templates/statements.jinja`` and the ``function`` macro of
+``templates/functions.jinja`` dispatch on.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
-from .ir import EnumDef, ModelDef, ModuleDef
 from .patterns import PatternPlan
 from .reading import ReadFacts
 
@@ -155,10 +155,10 @@ class WriteBool(Stmt):
 
 @dataclass
 class WriteNullable(Stmt):
-    """``var_json`` is ``"null"`` for None, else what ``lines`` and ``text`` give.
+    """``var_json`` is ``"null"`` for None, else what ``lines`` or ``text`` give.
 
-    Without ``lines`` this is one conditional expression; ``text`` is None when the
-    lines leave the text in ``var_json`` already.
+    Lines leave the text in ``var_json`` themselves; without them, ``text`` is the
+    value's text and this is one conditional expression.
     """
 
     kind = "write_nullable"
@@ -384,7 +384,7 @@ class Members:
 
 @dataclass
 class Function:
-    """A module-level function; ``kind`` names its macro in the templates."""
+    """A module-level function; the ``function`` macro dispatches on ``kind``."""
 
     kind: ClassVar[str]
     name: str
@@ -545,15 +545,16 @@ class PatternFunctions(Function):
 class Table:
     """A module-level constant generated code looks things up in.
 
-    ``enum_members``: an enum's members by JSON value (``source`` is the enum);
-    ``names``: a frozenset of JSON names; ``regex``: a compiled schema pattern;
-    ``date_pattern``: a date/time pattern's compiled regular expression.
+    ``enum_members``: the members of the class ``enum`` by JSON value; ``names``: a
+    frozenset of JSON ``names``; ``regex``: a schema's ``regex``, compiled;
+    ``date_pattern``: the regular expression of a date/time ``pattern``.
     """
 
     kind: Literal["enum_members", "names", "regex", "date_pattern"]
     name: str
-    source: str = ""
+    enum: str = ""
     names: tuple[str, ...] = ()
+    regex: str = ""
     pattern: PatternPlan | None = None
 
 
@@ -576,17 +577,29 @@ class InitParam:
 
 @dataclass
 class ClassPlan:
-    """Everything the template needs to lay out one model class."""
+    """Everything the template needs to lay out one model class.
 
-    model: ModelDef
+    A base of subtypes (``is_base``) has slots and JSON methods only: its subtypes
+    hold the fields and the rest.
+    """
+
+    name: str
     doc: str
     base: str | None
+    is_base: bool
     annotations: list[tuple[str, str]]
     params: list[InitParam]
     long_ints: frozenset[str]
     """Fields that may hold an ``int`` too long for ``repr``."""
-    exact: bool
-    """Whether documents are read with exact numbers (a decimal is reachable)."""
+
+
+@dataclass(frozen=True)
+class EnumPlan:
+    """An enum class: its members are their own JSON values."""
+
+    name: str
+    doc: str
+    members: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -604,7 +617,9 @@ class Import:
 class ModulePlan:
     """The whole of one generated module, in the order it is written."""
 
-    module: ModuleDef
+    source: str
+    """The schema file, as the header names it."""
+    doc: str
     imports: list[list[Import]]
     """Groups of imports in isort's order, a blank line between groups."""
     exports: list[str]
@@ -612,8 +627,8 @@ class ModulePlan:
     """Runtime names the code uses; some are bound at module level."""
     aliases: list[str]
     """Imported names also bound as ``_name``, for class bodies that hide them."""
-    limits: tuple[tuple[str, int], ...]
-    enums: list[EnumDef]
+    limits: list[tuple[str, Value]]
+    enums: list[EnumPlan]
     classes: list[ClassPlan]
     tables: list[Table]
     functions: list[Function]

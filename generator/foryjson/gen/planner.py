@@ -31,9 +31,11 @@ from .plan import (
     ClassPlan,
     EnumDecoder,
     EnumEncoder,
+    EnumPlan,
     Function,
     ModulePlan,
     Table,
+    Value,
 )
 from .reading import ReadFacts, read_facts
 from .scope import Scope
@@ -57,7 +59,7 @@ def plan_module(
             EnumEncoder(f"_encode_{enum.name}", enum.name),
             EnumDecoder(f"_decode_{enum.name}", enum.name, table, label),
         ]
-        scope.add_table(Table("enum_members", table, source=enum.name))
+        scope.add_table(Table("enum_members", table, enum=enum.name))
     classes: list[ClassPlan] = []
     exact: dict[str, bool] = {}
     # A base class comes before its subtypes, which derive from it.
@@ -67,7 +69,7 @@ def plan_module(
             scope, ModelRef(module.name, model.name)
         )
         if model.python is None:
-            classes.append(plan_class(scope, model, exact[model.name]))
+            classes.append(plan_class(scope, model))
         else:
             scope.import_reference(model.python, model.name)
         functions += [encoders.encoder(model), decoders.decoder(model)]
@@ -86,18 +88,26 @@ def plan_module(
     )
     imports = plan_imports(scope)
     return ModulePlan(
-        module=module,
+        source=module.source,
+        doc=module.doc or f"Models and codecs generated from {module.source}.",
         imports=imports,
         exports=exports,
         uses=frozenset(scope.uses),
         aliases=sorted(scope.type_aliases),
-        limits=module.limits,
-        enums=list(module.enums),
+        limits=[(name, Value(value)) for name, value in module.limits],
+        enums=[
+            EnumPlan(
+                enum.name,
+                enum.doc or f"Values of {enum.name}, written by name.",
+                enum.members,
+            )
+            for enum in module.enums
+        ],
         classes=classes,
         tables=scope.tables,
         functions=functions,
         codecs=[enum.name for enum in module.enums]
-        + [item.model.name for item in classes]
+        + [item.name for item in classes]
         + bound,
         facts=facts,
     )

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from .plan import Value
 
 __all__ = [
+    "builtin_literal",
     "comment",
     "docstring",
     "fstring_text",
@@ -228,7 +229,7 @@ def _same(name: str) -> str:
     return name
 
 
-def python_literal(value: object, spell: Callable[[str], str] = _same) -> str:
+def builtin_literal(value: object, spell: Callable[[str], str] = _same) -> str:
     """Python source that builds a value of a built-in type: a default or a bound.
 
     ``spell`` gives the name an imported class goes by where the literal stands.
@@ -253,7 +254,7 @@ def python_literal(value: object, spell: Callable[[str], str] = _same) -> str:
         zone = (
             f"{timezone}.utc"
             if not offset
-            else f"{timezone}({python_literal(offset, spell)})"
+            else f"{timezone}({builtin_literal(offset, spell)})"
         )
         return f"{spell('datetime')}({text}, tzinfo={zone})"
     if isinstance(value, dt.date):
@@ -283,13 +284,13 @@ def python_literal(value: object, spell: Callable[[str], str] = _same) -> str:
     raise TypeError(f"no literal for a default of type {type(value).__name__}")
 
 
-def value_literal(value: Value) -> str:
-    """A planned value as Python source: an enum member, or ``python_literal``."""
+def python_literal(value: Value) -> str:
+    """A planned value as Python source: an enum member, or ``builtin_literal``."""
     if value.enum_class is not None:
         assert isinstance(value.value, str)
         return f"{value.enum_class}.{identifier(value.value)}"
     spellings = dict(value.spellings)
-    return python_literal(value.value, lambda name: spellings.get(name, name))
+    return builtin_literal(value.value, lambda name: spellings.get(name, name))
 
 
 #: The filters templates quote with, by the name templates use.
@@ -302,5 +303,5 @@ FILTERS = {
     "json_string": json_string,
     "json_fstring_text": json_fstring_text,
     "regex_text": regex_text,
-    "python_literal": value_literal,
+    "python_literal": python_literal,
 }

@@ -1,9 +1,9 @@
 """The names of one generated module: what each thing is called, and what is used.
 
 A ``Scope`` answers the naming questions every planner asks (how this module spells
-another module's class, which local a field takes, what a container's helpers are
-called) and collects, as planning goes, the runtime names, imports and module-level
-tables the code will need.
+another module's class or an imported name, which local a field takes, what a table
+of member names is called) and collects, as planning goes, the runtime names, imports
+and module-level tables the code will need.
 """
 
 from __future__ import annotations
@@ -55,7 +55,6 @@ class Scope:
         self, module: ModuleDef, all_modules: dict[str, ModuleDef], runtime: str
     ) -> None:
         self.module = module
-        self.all_modules = all_modules
         self.runtime = runtime
         """The package generated code imports the runtime from, maybe relative."""
         self.models = model_index(all_modules)

@@ -36,7 +36,6 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # noqa: S701 - renders Python source, not HTML
-        extensions=["jinja2.ext.do"],
     )
     env.filters.update(quoting.FILTERS)
     env.globals.update(docstring=quoting.docstring)
