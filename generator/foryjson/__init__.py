@@ -1,11 +1,63 @@
 """foryjson: Fory JSON's wire format for Python, as ahead-of-time generated codecs.
 
 The runtime that generated modules import. It has no third-party dependencies.
+
+Importing a generated module loads only the runtime modules its types use: ``ForyJson``
+(``foryjson.facade``) is imported when first looked up here, and so is each runtime
+module named as an attribute (``foryjson.stream``), as if imported by name.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from .errors import DecodeError, EncodeError
-from .facade import ForyJson
+
+if TYPE_CHECKING:
+    from .facade import ForyJson
 
 __all__ = ["DecodeError", "EncodeError", "ForyJson", "__version__"]
 
 __version__ = "0.1.0"
+
+# The runtime modules that foryjson.NAME imports on first use.
+_SUBMODULES = frozenset(
+    {
+        "binary",
+        "codec",
+        "depth",
+        "dynamic",
+        "errors",
+        "facade",
+        "hashing",
+        "identifiers",
+        "limits",
+        "numbers",
+        "plain",
+        "pretty",
+        "reader",
+        "represent",
+        "stream",
+        "temporal",
+        "writer",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    """``ForyJson`` and the runtime modules, each imported when first looked up."""
+    if name == "ForyJson":
+        from .facade import ForyJson
+
+        globals()[name] = ForyJson
+        return ForyJson
+    if name in _SUBMODULES:
+        import sys
+
+        __import__(f"{__name__}.{name}")  # sets the attribute as well
+        return sys.modules[f"{__name__}.{name}"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | {"ForyJson"})

@@ -87,9 +87,6 @@ def describe(value: object) -> str:
     return f"a value of type {type(value).__qualname__}"
 
 
-_E = TypeVar("_E", bound="JsonError")
-
-
 def _shorten(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
@@ -120,6 +117,11 @@ class JsonError(ValueError):
 
     def __str__(self) -> str:
         return f"{self.message} at {self.path}"
+
+
+# Bound to the class itself, not to its name: typing turns a name into a forward
+# reference by parsing it, and a process's first parse costs more than this module.
+_E = TypeVar("_E", bound=JsonError)
 
 
 class DecodeError(JsonError):

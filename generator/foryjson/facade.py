@@ -1,13 +1,16 @@
-"""``ForyJson``: one object that encodes and decodes every type of some generated modules."""
+"""``ForyJson``: one object that encodes and decodes every type of some generated modules.
+
+``foryjson.stream`` is imported by the first ``iter_json`` or ``write_ndjson`` call.
+"""
 
 from __future__ import annotations
 
 import functools
 import types
 from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from . import depth, reader, stream, writer
+from . import depth, reader, writer
 from .codec import Codec
 from .errors import (
     DecodeError,
@@ -16,7 +19,15 @@ from .errors import (
     encode_mismatch,
     key_segment,
 )
-from .limits import DEFAULT_LIMITS, Limits
+from .limits import (
+    DEFAULT_CHUNK_SIZE,
+    DEFAULT_LIMITS,
+    DEFAULT_MAX_VALUE_BYTES,
+    Limits,
+)
+
+if TYPE_CHECKING:
+    from .stream import BinaryInput, BinaryOutput
 
 __all__ = ["ForyJson"]
 
@@ -59,14 +70,15 @@ class ForyJson:
             for codec in module_codecs:
                 codecs[codec.type] = codec
         self._codecs = codecs
-        self._fast = reader.uses_orjson(backend)
+        # Whether reads try orjson; with "auto" the first read imports it.
+        self._fast = reader.wants_orjson(backend)
         self._limits = _combine(limits, max_depth, max_input_bytes, max_graph_bytes)
         self._escape_non_ascii = escape_non_ascii
 
     @property
     def backend(self) -> str:
         """The parser in use: ``"orjson"`` or ``"stdlib"``."""
-        return "orjson" if self._fast else "stdlib"
+        return "orjson" if self._fast and reader.uses_orjson("auto") else "stdlib"
 
     def _limits_of(self, codec: Codec[Any]) -> Limits:
         return codec.limits if self._limits is None else self._limits
@@ -179,12 +191,12 @@ class ForyJson:
 
     def iter_json(
         self,
-        fp: stream.BinaryInput,
+        fp: BinaryInput,
         type: Any,
         *,
         ndjson: bool = False,
-        chunk_size: int = stream.DEFAULT_CHUNK_SIZE,
-        max_value_bytes: int = stream.DEFAULT_MAX_VALUE_BYTES,
+        chunk_size: int = DEFAULT_CHUNK_SIZE,
+        max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES,
     ) -> Iterator[Any]:
         """Decode a stream from a binary file object, yielding one value at a time.
 
@@ -197,6 +209,8 @@ class ForyJson:
         syntax errors, the byte position in the stream. ``fp`` is not closed. See
         ``foryjson.stream`` for the details.
         """
+        from . import stream
+
         codec = self._codec(type)
         limits = self._limits_of(codec)
         iterate = stream.iter_ndjson if ndjson else stream.iter_array
@@ -219,7 +233,7 @@ class ForyJson:
     def write_ndjson(
         self,
         values: Iterable[Any],
-        fp: stream.BinaryOutput,
+        fp: BinaryOutput,
         type: Any = None,
         *,
         escape_non_ascii: bool | None = None,
@@ -231,6 +245,8 @@ class ForyJson:
         An ``EncodeError`` names the index of the value (``$[3].width``); the lines
         before it are written.
         """
+        from . import stream
+
         fixed = None if type is None else self._codec(type)
 
         def encode(value: object) -> str:

@@ -6,17 +6,22 @@ nesting depth is counted on the text of every document before it is parsed, and 
 text an encoder produced for types that can nest without a bound fixed by the schema
 (recursive models, ``any``, raw values). Numbers are limited to
 ``MAX_NUMBER_CHARS`` characters and decimal exponents to ``MAX_DECIMAL_EXPONENT`` (see
-``foryjson.numbers``); those two are fixed, as in Fory.
+``foryjson.numbers``); those two are fixed, as in Fory. Streams read a chunk of
+``DEFAULT_CHUNK_SIZE`` bytes at a time and refuse values over
+``DEFAULT_MAX_VALUE_BYTES`` unless told otherwise (see ``foryjson.stream``).
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "DEFAULT_CHUNK_SIZE",
     "DEFAULT_LIMITS",
     "DEFAULT_MAX_DEPTH",
     "DEFAULT_MAX_GRAPH_BYTES",
     "DEFAULT_MAX_INPUT_BYTES",
+    "DEFAULT_MAX_VALUE_BYTES",
     "MAX_DEPTH_CEILING",
+    "MAX_NUMBER_CHARS",
     "Limits",
 ]
 
@@ -32,6 +37,13 @@ MAX_DEPTH_CEILING = 512
 DEFAULT_MAX_INPUT_BYTES = 64 * 1024 * 1024
 #: Largest estimated memory one read may build, as Fory's cap: 128 MiB.
 DEFAULT_MAX_GRAPH_BYTES = 128 * 1024 * 1024
+#: The longest number foryjson reads or writes, in characters (as Fory).
+MAX_NUMBER_CHARS = 10_000
+#: Bytes a stream reader asks of the file object per read.
+DEFAULT_CHUNK_SIZE = 64 * 1024
+#: Largest accepted single value of a stream (array element or NDJSON line), in
+#: bytes: 16 MiB.
+DEFAULT_MAX_VALUE_BYTES = 16 * 1024 * 1024
 
 
 class Limits:

@@ -14,6 +14,7 @@ from collections.abc import Hashable, Iterable
 from decimal import Decimal, InvalidOperation, localcontext
 
 from .errors import DecodeError, EncodeError, decode_mismatch, encode_mismatch
+from .limits import MAX_NUMBER_CHARS
 from .plain import NumberText
 
 __all__ = [
@@ -47,8 +48,6 @@ INTEGER_RANGES: dict[str, tuple[int, int]] = {
     "uint64": (0, 2**64 - 1),
 }
 
-#: The longest number foryjson reads or writes, in characters (as Fory).
-MAX_NUMBER_CHARS = 10_000
 #: The largest decimal exponent (scale) accepted, in either direction.
 MAX_DECIMAL_EXPONENT = 10_000
 

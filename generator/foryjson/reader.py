@@ -12,6 +12,10 @@ only where orjson's values are known to be identical (no integer beyond 64 bits,
 exact decimals, no duplicated subtype property to detect), and whatever orjson rejects
 is read again by the standard library, which either accepts it (``1e999`` is infinity
 there) or raises the standard library backend's own error.
+
+orjson is imported by the first read that may use it, not with this module, so that
+codecs that never parse with it (or never decode) do not pay for its import; only a
+``FORYJSON_BACKEND=orjson`` environment imports it at once, to refuse a missing one.
 """
 
 from __future__ import annotations
@@ -26,18 +30,23 @@ from typing import Any, TypeVar
 
 from . import depth as _depth
 from .errors import DecodeError, decode_mismatch
-from .limits import DEFAULT_LIMITS, DEFAULT_MAX_INPUT_BYTES, MAX_DEPTH_CEILING, Limits
-from .numbers import MAX_NUMBER_CHARS, NumberText, int_from_text
-from .plain import DuplicateMember
+from .limits import (
+    DEFAULT_LIMITS,
+    DEFAULT_MAX_INPUT_BYTES,
+    MAX_DEPTH_CEILING,
+    MAX_NUMBER_CHARS,
+    Limits,
+)
+from .plain import DuplicateMember, NumberText
 
 InputData = str | bytes | bytearray | memoryview
 
-_orjson_loads: Callable[[InputData], Any] | None
-try:  # the optional fast backend
-    from orjson import JSONDecodeError as _OrjsonError
-    from orjson import loads as _orjson_loads
-except ImportError:  # pragma: no cover - exercised where orjson is not installed
-    _orjson_loads = None
+# The optional fast backend, set by _orjson_installed at the first read that may use
+# it: orjson.loads (None until then, and for good where orjson is missing) and the
+# error it raises.
+_orjson_loads: Callable[[InputData], Any] | None = None
+_OrjsonError: type[Exception] = ValueError
+_orjson_tried = False
 
 __all__ = [
     "BACKENDS",
@@ -50,6 +59,7 @@ __all__ = [
     "float_from",
     "read",
     "uses_orjson",
+    "wants_orjson",
 ]
 
 #: The backend names ``ForyJson(backend=...)`` accepts.
@@ -129,20 +139,46 @@ def default_backend() -> str:
 def uses_orjson(backend: str) -> bool:
     """Resolve a backend name: whether reads go through orjson.
 
-    ``auto`` uses orjson when it is installed; ``orjson`` requires it.
+    ``auto`` uses orjson when it is installed; ``orjson`` requires it. Answering
+    imports orjson (see ``wants_orjson`` for the check that does not).
+    """
+    return wants_orjson(backend) and _orjson_installed()
+
+
+def wants_orjson(backend: str) -> bool:
+    """Check a backend name: whether reads should try orjson, without importing it.
+
+    ``stdlib`` never does; ``auto`` does, and reads where orjson turns out to be
+    missing use the standard library (orjson is imported by the first such read);
+    ``orjson`` does, and is refused here, with ``ValueError``, where orjson is not
+    installed. Any other name is a ``ValueError`` too.
     """
     if backend not in BACKENDS:
         raise ValueError(
             f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}"
         )
-    if backend == "orjson" and _orjson_loads is None:
+    if backend == "orjson" and not _orjson_installed():
         raise ValueError(
             "backend='orjson' needs the orjson package (pip install orjson)"
         )
-    return backend != "stdlib" and _orjson_loads is not None
+    return backend != "stdlib"
 
 
-_DEFAULT_ORJSON = uses_orjson(default_backend())
+def _orjson_installed() -> bool:
+    """Whether orjson can be used; the first call imports it."""
+    global _orjson_loads, _OrjsonError, _orjson_tried
+    if not _orjson_tried:
+        try:
+            from orjson import JSONDecodeError, loads
+        except ImportError:
+            pass
+        else:
+            _OrjsonError, _orjson_loads = JSONDecodeError, loads
+        _orjson_tried = True
+    return _orjson_loads is not None
+
+
+_DEFAULT_ORJSON = wants_orjson(default_backend())
 
 
 T = TypeVar("T")
@@ -210,6 +246,10 @@ _Scanner = Callable[[str, int], tuple[Any, int]]
 def _scanner(
     exact: bool, long_numbers: bool, discriminators: frozenset[str] = frozenset()
 ) -> _Scanner:
+    parse_int: Callable[[str], Any] = int
+    if long_numbers:
+        # The default int conversion stops at CPython's 4,300-digit limit.
+        from .numbers import int_from_text as parse_int
     if exact:
         parse_float: Callable[[str], Any] = (
             _checked_number_text if long_numbers else NumberText
@@ -219,8 +259,7 @@ def _scanner(
     decoder = json.JSONDecoder(
         parse_constant=_reject_constant,
         parse_float=parse_float,
-        # The default int conversion stops at CPython's 4,300-digit limit.
-        parse_int=int_from_text if long_numbers else int,
+        parse_int=parse_int,
         object_pairs_hook=_members_hook(discriminators) if discriminators else None,
     )
     # The stub types make_scanner's argument as the scanner class; it takes a decoder.
@@ -228,11 +267,9 @@ def _scanner(
 
 
 # By (exact numbers, long numbers, subtype property names); the first pass never pays
-# for long numbers.
+# for long numbers, whose scanners are made when a document first needs them.
 _SCANNERS = {
-    (exact, long_numbers, frozenset[str]()): _scanner(exact, long_numbers)
-    for exact in (False, True)
-    for long_numbers in (False, True)
+    (exact, False, frozenset[str]()): _scanner(exact, False) for exact in (False, True)
 }
 
 
@@ -241,7 +278,7 @@ def _scanner_for(
 ) -> _Scanner:
     key = (exact, long_numbers, discriminators)
     scan = _SCANNERS.get(key)
-    if scan is None:  # one per set of subtype property names, made once
+    if scan is None:  # one per kind of number and set of subtype property names
         scan = _SCANNERS.setdefault(key, _scanner(*key))
     return scan
 
@@ -419,7 +456,7 @@ def _will_try_orjson(fast: bool | None, exact: bool) -> bool:
     return (
         (_DEFAULT_ORJSON if fast is None else fast)
         and not exact
-        and _orjson_loads is not None
+        and (_orjson_loads is not None or _orjson_installed())
     )
 
 

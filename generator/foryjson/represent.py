@@ -9,7 +9,7 @@ same text itself, long integers in full.
 
 from __future__ import annotations
 
-from .numbers import MAX_NUMBER_CHARS
+from .limits import MAX_NUMBER_CHARS
 
 __all__ = ["safe_repr"]
 

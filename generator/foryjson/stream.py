@@ -30,7 +30,7 @@ from typing import Any, Protocol, TypeVar
 
 from . import depth, reader, writer
 from .errors import DecodeError, EncodeError
-from .limits import MAX_DEPTH_CEILING
+from .limits import DEFAULT_CHUNK_SIZE, DEFAULT_MAX_VALUE_BYTES, MAX_DEPTH_CEILING
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
@@ -41,12 +41,6 @@ __all__ = [
     "iter_ndjson",
     "write_ndjson",
 ]
-
-#: Bytes asked of the file object per read.
-DEFAULT_CHUNK_SIZE = 64 * 1024
-
-#: Largest accepted single value (array element or NDJSON line), in bytes: 16 MiB.
-DEFAULT_MAX_VALUE_BYTES = 16 * 1024 * 1024
 
 T = TypeVar("T")
 #: Parses the text of one value (or a batch of them as an array): ``reader.read``,

@@ -15,7 +15,6 @@ from typing import TypeVar
 from . import depth as _depth
 from .errors import EncodeError, encode_mismatch
 from .limits import DEFAULT_LIMITS, Limits
-from .pretty import indent
 
 __all__ = [
     "encode_bytes",
@@ -187,7 +186,11 @@ def _root_text(
         raise unexpected_error(error) from error
     if _depth.needs_check(depth, limits.max_depth):
         _depth.check_write_depth(text, limits.max_depth)
-    return indent(text) if pretty else text
+    if pretty:  # imported on first use: most programs never pretty-print
+        from .pretty import indent
+
+        return indent(text)
+    return text
 
 
 def _too_deep(value: object) -> EncodeError:
