@@ -1,7 +1,7 @@
 """MediaContent encode and decode next to the standard library with hand-written mapping.
 
 Run ``python -m benchmarks.media_baseline``. The hand-written mapping is the stdlib
-contender of the suite (``benchmarks.suite.contenders.with_stdlib``). Each pair is timed
+contender's (``benchmarks.suite.media.with_stdlib``). Each pair is timed
 in alternating order, many short rounds; medians of the per-operation times and of the
 paired ratios are printed, so that a noisy machine moves both sides of a ratio alike.
 """
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 
-from benchmarks.suite.contenders.with_stdlib import decode_media, encode_media
+from benchmarks.suite.media.with_stdlib import decode as decode_media
+from benchmarks.suite.media.with_stdlib import encode as encode_media
 from benchmarks.timing import paired
 from generated.media import MediaContent
 from tests.media_fixture import MEDIA_1_JSON, media_1

@@ -145,31 +145,44 @@ def workload_tables(results: Results) -> list[str]:
     return lines
 
 
-def cold_table(document: dict[str, Any], results: Results) -> list[str]:
-    rows_by: dict[str, dict[str, str]] = {}
-    for item in document.get("cold_start", []):
-        cell = (
-            "n/a"
-            if "na" in item
-            else f"{item['seconds'] * 1e3:.0f} ms ({item['seconds_low'] * 1e3:.0f}-"
-            f"{item['seconds_high'] * 1e3:.0f})"
-        )
-        rows_by.setdefault(item["contender"], {})[item["workload"]] = cell
-    if not rows_by:
-        return ["No cold-start measurements in this results file.", ""]
-    measured = {w for cells in rows_by.values() for w in cells}
-    columns = [w for w in results.workloads if w in measured]
-    runs = next((i["runs"] for i in document["cold_start"] if "runs" in i), 0)
-    # The interpreter alone first, then the contenders in the order of the tables.
-    names = [n for n in rows_by if n not in results.contenders]
-    names += [n for n in results.contenders if n in rows_by]
-    rows = [[name, *(rows_by[name].get(w, "") for w in columns)] for name in names]
-    return [
-        f"Median of {runs} fresh processes (range), milliseconds from starting the"
-        " interpreter to the end of the first decode and encode.",
-        "",
-        *table(["contender", *columns], rows),
+def cold_table(document: dict[str, Any]) -> list[str]:
+    """The media cold start: import, first decode and first encode per contender."""
+    rows = [
+        item
+        for item in document.get("cold_start", [])
+        if "import" in item or item.get("module") == "-"
     ]
+    timed = [item for item in rows if "import" in item]
+    if not timed:
+        return ["No cold-start measurements of the media models in this file.", ""]
+    bare = next((item for item in rows if "import" not in item), None)
+    reference = next((i for i in timed if i["contender"] == REFERENCE), None)
+    lines = [
+        f"Median of {timed[0]['runs']} fresh processes per contender: importing its"
+        " media models alone (its library and the models), the first decode of its"
+        " media document and the first encode of the result, timed inside the process,"
+        " so net of the interpreter's own start"
+        + (f" ({seconds(bare['process'])} from launch to exit, median)" if bare else "")
+        + ". The range is the total's lowest and highest run.",
+        "",
+    ]
+    header = ["contender", "import", "first decode", "first encode", "total (range)"]
+    if reference:
+        header.append("vs foryjson")
+    cells = []
+    for item in timed:
+        row = [
+            item["contender"],
+            seconds(item["import"]),
+            seconds(item["decode"]),
+            seconds(item["encode"]),
+            f"{seconds(item['seconds'])} ({seconds(item['seconds_low'])}-"
+            f"{seconds(item['seconds_high'])})",
+        ]
+        if reference:
+            row.append(f"{item['seconds'] / reference['seconds']:.2f}")
+        cells.append(row)
+    return lines + table(header, cells)
 
 
 def allocation_table(results: Results) -> list[str]:
@@ -295,7 +308,7 @@ def page(document: dict[str, Any], chart_name: str | None) -> str:
             "",
         ]
     lines += ["## Results per workload", "", *workload_tables(results)]
-    lines += ["## Cold start", "", *cold_table(document, results)]
+    lines += ["## Cold start", "", *cold_table(document)]
     lines += [
         "## Allocations",
         "",

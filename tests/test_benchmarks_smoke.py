@@ -8,6 +8,8 @@ contender cannot express must come with a reason, never a bent document.
 
 from __future__ import annotations
 
+import importlib
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +18,7 @@ import pytest
 
 from benchmarks.suite.check import CheckFailed, check
 from benchmarks.suite.contender import CONTENDERS, Codec, Contender, load, unavailable
-from benchmarks.suite.workloads import WORKLOADS
+from benchmarks.suite.workloads import WORKLOADS, plain
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 
@@ -95,6 +97,25 @@ def _result(
     }
 
 
+def _cold(
+    contender: str, imported: float, decoded: float, encoded: float
+) -> dict[str, object]:
+    total = imported + decoded + encoded
+    return {
+        "contender": contender,
+        "workload": "media",
+        "module": f"benchmarks.suite.media.with_{contender}",
+        "runs": 5,
+        "process": total + 0.02,
+        "import": imported,
+        "decode": decoded,
+        "encode": encoded,
+        "seconds": total,
+        "seconds_low": total - 0.001,
+        "seconds_high": total + 0.001,
+    }
+
+
 def test_report_renders_ratios_reasons_and_the_hand_written_notes() -> None:
     from benchmarks import report
 
@@ -125,13 +146,14 @@ def test_report_renders_ratios_reasons_and_the_hand_written_notes() -> None:
         ],
         "cold_start": [
             {
-                "contender": "foryjson",
+                "contender": "(interpreter alone)",
                 "workload": "media",
-                "seconds": 0.05,
-                "seconds_low": 0.04,
-                "seconds_high": 0.06,
-                "runs": 3,
+                "module": "-",
+                "runs": 5,
+                "process": 0.0185,
             },
+            _cold("foryjson", 0.012, 0.0002, 0.0001),
+            _cold("msgspec", 0.03, 0.00002, 0.00002),
         ],
     }
     text = report.page(document, chart_name=None)
@@ -139,6 +161,119 @@ def test_report_renders_ratios_reasons_and_the_hand_written_notes() -> None:
     # pydantic's encode is 2.0 x foryjson and 8.00 x msgspec (2.0 / 0.25).
     assert "| pydantic | 20 µs | 2.00 (1.80-2.20) | 8.00 | n/a |" in text
     assert "| pydantic | media | n/a: cannot say |" in text
-    assert "| foryjson | 50 ms (40-60) |" in text
+    assert "net of the interpreter's own start (18.5 ms from launch to exit" in text
+    assert "| contender | import | first decode | first encode | total (range)" in text
+    assert (
+        "| foryjson | 12 ms | 200 µs | 100 µs | 12.3 ms (11.3 ms-13.3 ms) | 1.00 |"
+        in text
+    )
+    assert "| msgspec | 30 ms | 20 µs | 20 µs | 30 ms (29 ms-31 ms) | 2.44 |" in text
     assert "| foryjson | 1 / 521 B |" in text
     assert "Not run: foryjson-orjson (backend not available)." in text
+
+
+def test_report_says_when_a_file_has_no_media_cold_start() -> None:
+    from benchmarks import report
+
+    old_style = {"cold_start": [{"contender": "foryjson", "seconds": 0.1, "runs": 3}]}
+    for document in ({}, old_style):
+        assert report.cold_table(document) == [
+            "No cold-start measurements of the media models in this file.",
+            "",
+        ]
+
+
+def test_media_modules_round_trip_the_contenders_documents() -> None:
+    for name, entry in CONTENDERS.items():
+        if unavailable(name):
+            continue
+        codec = load(name).codecs["media"]
+        document = codec.encode(codec.build(plain("media")[0]))
+        alone = importlib.import_module(entry.media)
+        assert alone.encode(alone.decode(document)) == document, name
+
+
+# Each media module imports its library and the models, never the suite's helpers.
+ALONE = """
+import json, sys
+start = set(sys.modules)
+for name in sys.argv[1:]:
+    __import__(name)
+print(json.dumps([n for n in set(sys.modules) - start if n.startswith("benchmarks")]))
+"""
+
+
+def test_media_modules_import_nothing_of_the_suite() -> None:
+    modules = sorted(
+        {entry.media for name, entry in CONTENDERS.items() if not unavailable(name)}
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", ALONE, *modules],
+        cwd=REPOSITORY,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    packages = ["benchmarks", "benchmarks.suite", "benchmarks.suite.media"]
+    expected = sorted({*packages, *modules, "benchmarks.suite.media.attrs_models"})
+    imported = json.loads(result.stdout)
+    assert set(imported) <= set(expected)
+    assert set(modules) <= set(imported)
+
+
+# The harness loads nothing before the clock starts but its own packages.
+HARNESS = """
+import sys
+start = set(sys.modules)
+import benchmarks.suite.coldstart
+print(sorted(set(sys.modules) - start))
+"""
+
+
+def test_the_cold_start_harness_imports_only_its_own_packages() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", HARNESS],
+        cwd=REPOSITORY,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[0] == repr(
+        ["benchmarks", "benchmarks.suite", "benchmarks.suite.coldstart"]
+    )
+
+
+def test_cold_start_times_the_media_modules_net_of_the_interpreter(
+    tmp_path: Path,
+) -> None:
+    from benchmarks.suite.main import cold_start, cold_table
+
+    rows = cold_start(["foryjson", "stdlib"], 2, tmp_path)
+    assert [row["contender"] for row in rows] == [
+        "(interpreter alone)",
+        "foryjson",
+        "stdlib",
+    ]
+    bare, *timed = rows
+    assert bare["module"] == "-" and "import" not in bare and bare["process"] > 0
+    for row in timed:
+        assert row["module"] == CONTENDERS[row["contender"]].media
+        assert row["runs"] == 2
+        assert 0 < row["import"] < row["process"]
+        assert row["decode"] > 0 and row["encode"] > 0
+        assert row["seconds_low"] <= row["seconds"] <= row["seconds_high"]
+    # The bytecode went to the run's own folder, not next to the sources.
+    assert list((tmp_path / "pycache").rglob("media.*.pyc"))
+    text = cold_table(rows)
+    assert text.splitlines()[1].split() == [
+        "contender",
+        "import",
+        "decode",
+        "encode",
+        "total",
+        "range",
+        "process",
+    ]
+    assert text.splitlines()[3].startswith("foryjson ")

@@ -1,7 +1,8 @@
 """What a contender module provides, and the registry of contenders.
 
-A contender module defines its own models for every workload and a module-level
-``CONTENDER``: for each workload a :class:`Codec` with ``build`` (the workload's plain
+A contender module defines its own models for every workload (the media models in
+:mod:`benchmarks.suite.media`, where the cold start imports them alone) and a
+module-level ``CONTENDER``: for each workload a :class:`Codec` with ``build`` (the workload's plain
 data to the contender's object), ``encode(obj) -> bytes`` and ``decode(bytes) -> obj``,
 whether ``encode`` writes the expected (Jackson) bytes exactly, and a ``capabilities``
 note saying where and why it does not.
@@ -56,28 +57,39 @@ class Entry:
 
     module: str
     requires: tuple[str, ...]
+    media: str
+    """The module with the contender's media models alone, for the cold start."""
+    environment: dict[str, str] = field(default_factory=dict)
+    """Environment variables the cold start's processes get."""
 
 
 _PACKAGE = "benchmarks.suite.contenders"
+_MEDIA = "benchmarks.suite.media"
+
+
+def _entry(
+    name: str, requires: tuple[str, ...], media: str = "", **environment: str
+) -> Entry:
+    return Entry(
+        f"{_PACKAGE}.{name}", requires, f"{_MEDIA}.{media or name}", environment
+    )
 
 
 CONTENDERS: dict[str, Entry] = {
-    "foryjson": Entry(f"{_PACKAGE}.with_foryjson", ()),
-    "foryjson-orjson": Entry(f"{_PACKAGE}.with_foryjson_orjson", ("orjson",)),
-    "msgspec": Entry(f"{_PACKAGE}.with_msgspec", ("msgspec",)),
-    "pydantic": Entry(f"{_PACKAGE}.with_pydantic", ("pydantic",)),
-    "mashumaro-orjson": Entry(f"{_PACKAGE}.with_mashumaro", ("mashumaro", "orjson")),
-    "mashumaro-json": Entry(f"{_PACKAGE}.with_mashumaro_json", ("mashumaro",)),
-    "cattrs-json": Entry(f"{_PACKAGE}.with_cattrs", ("cattrs", "attrs")),
-    "cattrs-orjson": Entry(
-        f"{_PACKAGE}.with_cattrs_orjson", ("cattrs", "attrs", "orjson")
+    "foryjson": _entry("with_foryjson", (), FORYJSON_BACKEND="stdlib"),
+    "foryjson-orjson": _entry(
+        "with_foryjson_orjson", ("orjson",), "with_foryjson", FORYJSON_BACKEND="orjson"
     ),
-    "orjson": Entry(f"{_PACKAGE}.with_orjson", ("orjson",)),
-    "stdlib": Entry(f"{_PACKAGE}.with_stdlib", ()),
-    "dataclasses-json": Entry(
-        f"{_PACKAGE}.with_dataclasses_json", ("dataclasses_json",)
-    ),
-    "marshmallow": Entry(f"{_PACKAGE}.with_marshmallow", ("marshmallow",)),
+    "msgspec": _entry("with_msgspec", ("msgspec",)),
+    "pydantic": _entry("with_pydantic", ("pydantic",)),
+    "mashumaro-orjson": _entry("with_mashumaro", ("mashumaro", "orjson")),
+    "mashumaro-json": _entry("with_mashumaro_json", ("mashumaro",)),
+    "cattrs-json": _entry("with_cattrs", ("cattrs", "attrs")),
+    "cattrs-orjson": _entry("with_cattrs_orjson", ("cattrs", "attrs", "orjson")),
+    "orjson": _entry("with_orjson", ("orjson",)),
+    "stdlib": _entry("with_stdlib", ()),
+    "dataclasses-json": _entry("with_dataclasses_json", ("dataclasses_json",)),
+    "marshmallow": _entry("with_marshmallow", ("marshmallow",)),
 }
 """Every contender by name; ``foryjson`` is the reference the ratios are taken against."""
 

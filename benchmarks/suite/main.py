@@ -7,13 +7,15 @@ Modes:
   missing is reported as skipped, with the reason.
 - default (full): the smoke checks, then one fresh process per (workload, operation,
   contender), ``python -m benchmarks.suite.run``: 21 alternating rounds of batches of
-  about 40 ms (for the slower side), then the allocation pass; then the cold starts
-  (7 runs each). Results go to
+  about 40 ms (for the slower side), then the allocation pass; then the cold start
+  (11 runs each). Results go to
   ``benchmarks/results.json`` (``--output`` to change it).
 - ``--quick``: the workloads up to 10 KB (``QUICK``: the 100 and 1000 KB payloads use
   the same models), one process per contender for all of them, 5 rounds of about 5 ms
-  batches, allocations for the workloads the page reports, 3 cold-start runs; the
+  batches, allocations for the workloads the page reports, 5 cold-start runs; the
   table only, unless ``--output`` is given.
+- ``--only-cold-start``: the media checks and the cold start alone (5 runs with
+  ``--quick``, else 11); the table only, unless ``--output`` is given.
 
 Method. Each process imports one contender's library (plus foryjson, which needs only
 the standard library) and builds the contender's own objects and documents from the
@@ -24,9 +26,10 @@ foryjson run the same operation in alternating rounds (A B, B A, ...) with
 :func:`benchmarks.timing.paired`; "ratio" is the median over rounds of contender time /
 foryjson time (below 1: faster than foryjson), with the range of the per-round ratios.
 Times are medians per document. Allocations come from a separate ``tracemalloc`` pass.
-Cold start is the time from starting a fresh interpreter to the end of its first
-decode and encode of a workload's document. Versions of Python and every contender are
-printed and stored.
+The cold start times, in fresh interpreters, the import of each contender's media
+models alone (:mod:`benchmarks.suite.media`), its first decode of its media document and
+its first encode, net of the interpreter's own start (see :func:`cold_start`).
+Versions of Python and every contender are printed and stored.
 """
 
 from __future__ import annotations
@@ -56,9 +59,8 @@ from benchmarks.suite.workloads import (
 )
 
 RESULTS = Path(__file__).resolve().parents[1] / "results.json"
-COLD_START = ("media", "users_1", "orders")
-"""Workloads whose models are timed from a cold start."""
-COLD_RUNS = {"quick": 3, "full": 7}
+COLD_RUNS = {"quick": 5, "full": 11}
+"""Processes per contender in the cold start (after one warm-up run)."""
 
 
 def smoke(
@@ -136,65 +138,104 @@ def run(
 
 
 def cold_start(names: list[str], runs: int, directory: Path) -> list[dict[str, Any]]:
-    """Median seconds from interpreter start to the end of a first round trip."""
+    """Each contender's media models from a cold start: medians over ``runs`` processes.
+
+    Every process (:mod:`benchmarks.suite.coldstart`) imports the contender's media
+    module alone, decodes the contender's own media document and encodes the result,
+    timing the three inside the process, net of the interpreter; the first row is the
+    bare interpreter. Bytecode is cached, as installed packages have it: the processes
+    write and read it under a private prefix in ``directory``, after one warm-up run
+    per contender that is not counted.
+    """
+    base = {
+        key: value
+        for key, value in os.environ.items()
+        if key != "PYTHONDONTWRITEBYTECODE"
+    }
+    base["PYTHONPYCACHEPREFIX"] = str(directory / "pycache")
+    jobs: list[tuple[str, str, Path, dict[str, str]]] = []
+    reference = load("foryjson").codecs["media"]
+    path = directory / "cold-media-foryjson.json"
+    path.write_bytes(reference.encode(reference.build(plain("media")[0])))
+    jobs.append(("(interpreter alone)", "-", path, base))
+    for name in names:
+        codec = load(name).codecs["media"]
+        path = directory / f"cold-media-{name}.json"
+        path.write_bytes(codec.encode(codec.build(plain("media")[0])))
+        entry = CONTENDERS[name]
+        jobs.append((name, entry.media, path, base | entry.environment))
+    # One warm-up run each (it writes the bytecode), then rounds through every job, so
+    # that a busy spell of a shared machine slows every contender alike.
+    for _, module, path, environment in jobs:
+        _cold_run(module, path, environment)
+    runs_of: list[list[list[float]]] = [[] for _ in jobs]
+    for _ in range(runs):
+        for samples, (_, module, path, environment) in zip(runs_of, jobs, strict=True):
+            samples.append(_cold_run(module, path, environment))
     rows: list[dict[str, Any]] = []
-    jobs: list[tuple[str, str, str, Path]] = []
-    for workload in COLD_START:
-        path = directory / f"cold-{workload}-foryjson.json"
-        path.write_bytes(
-            load("foryjson")
-            .codecs[workload]
-            .encode(load("foryjson").codecs[workload].build(plain(workload)[0]))
-        )
-        jobs.append(("(interpreter alone)", "-", workload, path))
-        for name in names:
-            codec = load(name).codecs.get(workload)
-            if codec is None:
-                rows.append(
-                    {
-                        "contender": name,
-                        "workload": workload,
-                        "na": load(name).reason(workload),
-                    }
-                )
-                continue
-            path = directory / f"cold-{workload}-{name}.json"
-            path.write_bytes(codec.encode(codec.build(plain(workload)[0])))
-            jobs.append((name, CONTENDERS[name].module, workload, path))
-    for name, module, workload, path in jobs:
-        times = []
-        for _ in range(runs):
-            started = time.time()
-            completed = subprocess.run(  # noqa: S603 - our own module, fixed arguments
-                [
-                    sys.executable,
-                    "-m",
-                    "benchmarks.suite.coldstart",
-                    module,
-                    workload,
-                    str(path),
-                    repr(started),
-                ],
-                capture_output=True,
-                text=True,
-                check=True,
-            )
-            times.append(float(completed.stdout))
-        rows.append(
-            {
-                "contender": name,
-                "workload": workload,
-                "seconds": statistics.median(times),
-                "seconds_low": min(times),
-                "seconds_high": max(times),
-                "runs": runs,
+    for samples, (name, module, _, _) in zip(runs_of, jobs, strict=True):
+        totals = [sum(sample[:3]) for sample in samples]
+        item: dict[str, Any] = {
+            "contender": name,
+            "workload": "media",
+            "module": module,
+            "runs": runs,
+            "process": statistics.median(sample[3] for sample in samples),
+        }
+        if module != "-":
+            item |= {
+                "import": statistics.median(sample[0] for sample in samples),
+                "decode": statistics.median(sample[1] for sample in samples),
+                "encode": statistics.median(sample[2] for sample in samples),
+                "seconds": statistics.median(totals),
+                "seconds_low": min(totals),
+                "seconds_high": max(totals),
             }
-        )
-        print(
-            f"  cold start {workload} {name}: {statistics.median(times) * 1e3:.0f} ms",
-            flush=True,
-        )
+        rows.append(item)
     return rows
+
+
+def _cold_run(module: str, path: Path, environment: dict[str, str]) -> list[float]:
+    """One fresh process: seconds to import, decode, encode, and of the whole process."""
+    started = time.time()
+    completed = subprocess.run(  # noqa: S603 - our own module, fixed arguments
+        [
+            sys.executable,
+            "-c",
+            "from benchmarks.suite.coldstart import main; main()",
+            module,
+            str(path),
+            repr(started),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=environment,
+    )
+    return [float(field) for field in completed.stdout.split()]
+
+
+def cold_table(rows: list[dict[str, Any]]) -> str:
+    """The cold start as a plain-text table, milliseconds."""
+    lines = [
+        "cold start: media models alone, medians in ms, inside a fresh process (net of"
+        " the interpreter); process = from launch to the end of the first encode",
+        f"{'contender':20} {'import':>8} {'decode':>8} {'encode':>8} {'total':>8}"
+        f"  {'range':13} {'process':>8}",
+    ]
+    for item in rows:
+        head = f"{item['contender']:20}"
+        process = f"{item['process'] * 1e3:8.1f}"
+        if "seconds" not in item:
+            lines.append(f"{head} {'':8} {'':8} {'':8} {'':8}  {'':13} {process}")
+            continue
+        spread = f"{item['seconds_low'] * 1e3:.1f}-{item['seconds_high'] * 1e3:.1f}"
+        lines.append(
+            f"{head} {item['import'] * 1e3:8.2f} {item['decode'] * 1e3:8.2f}"
+            f" {item['encode'] * 1e3:8.2f} {item['seconds'] * 1e3:8.2f}"
+            f"  {spread:13} {process}"
+        )
+    return "\n".join(lines)
 
 
 def table(results: list[dict[str, Any]], env: dict[str, Any]) -> str:
@@ -234,10 +275,19 @@ def main(argv: list[str] | None = None) -> int:
         "--workloads", help="comma-separated (default: all; --quick: QUICK)"
     )
     parser.add_argument("--no-cold-start", action="store_true")
+    parser.add_argument(
+        "--only-cold-start",
+        action="store_true",
+        help="the media cold start alone, no timings",
+    )
     parser.add_argument("--output", type=Path, help="results file to write")
     args = parser.parse_args(argv)
     names = [name for name in args.contenders.split(",") if name]
-    chosen = args.workloads or ",".join(QUICK if args.quick else WORKLOADS)
+    if args.only_cold_start and args.no_cold_start:
+        parser.error("--only-cold-start and --no-cold-start exclude each other")
+    chosen = args.workloads or ",".join(
+        ("media",) if args.only_cold_start else QUICK if args.quick else WORKLOADS
+    )
     workloads = [name for name in chosen.split(",") if name]
     for name in names:
         if name not in CONTENDERS:
@@ -260,7 +310,9 @@ def main(argv: list[str] | None = None) -> int:
         data = Path(directory) / "plain.pickle"
         save(workloads, data)
         os.environ[DATA_ENV] = str(data)
-        if mode == "quick":
+        if args.only_cold_start:
+            pass
+        elif mode == "quick":
             for name in passed:
                 results += run(name, workloads, list(OPERATIONS), mode, MEMORY)
                 print(f"  timed {name}", flush=True)
@@ -290,7 +342,10 @@ def main(argv: list[str] | None = None) -> int:
             else cold_start(passed, COLD_RUNS[mode], Path(directory))
         )
     print()
-    print(table(results, env))
+    if results:
+        print(table(results, env))
+    if cold:
+        print("\n" + cold_table(cold) if results else cold_table(cold))
     capabilities = {
         name: {
             workload: load(name).codecs[workload].capabilities
@@ -300,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         for name in passed
     }
-    output = args.output or (None if args.quick else RESULTS)
+    output = args.output or (None if args.quick or args.only_cold_start else RESULTS)
     if output is not None:
         document = {
             "mode": mode,

@@ -30,47 +30,8 @@ from cattrs.strategies import configure_tagged_union  # type: ignore[import-not-
 from benchmarks.suite import workloads
 from benchmarks.suite.contender import Codec, Contender
 from benchmarks.suite.contenders.enums import EyeColor, Permissions
+from benchmarks.suite.media.attrs_models import Image, Media, MediaContent, Player, Size
 from benchmarks.workloads import SIZES_KB
-
-
-class Player(enum.Enum):
-    JAVA = "JAVA"
-    FLASH = "FLASH"
-
-
-class Size(enum.Enum):
-    SMALL = "SMALL"
-    LARGE = "LARGE"
-
-
-@attrs.define
-class Media:
-    uri: str
-    title: str | None
-    width: int
-    height: int
-    format: str
-    duration: int
-    size: int
-    bitrate: int
-    persons: list[str]
-    player: Player
-    copyright: str | None
-
-
-@attrs.define
-class Image:
-    uri: str
-    title: str | None
-    width: int
-    height: int
-    size: Size
-
-
-@attrs.define
-class MediaContent:
-    media: Media
-    images: list[Image]
 
 
 class OrderStatus(enum.Enum):

@@ -16,6 +16,7 @@ from cattrs.preconf.orjson import make_converter  # type: ignore[import-not-foun
 
 from benchmarks.suite.contender import Codec, Contender
 from benchmarks.suite.contenders import with_cattrs as base
+from benchmarks.suite.media.attrs_models import MediaContent
 
 converter = base.configure(make_converter())
 
@@ -39,10 +40,12 @@ def decoder(root: Any) -> Any:
 
 def _codec(workload: str, codec: Codec) -> Codec:
     root = {
-        "media": base.MediaContent,
+        "media": MediaContent,
         "orders": base.Order,
         "filetree": base.Node,
-    }.get(workload) or (base.Users if workload.startswith("users") else base.Clients)
+    }.get(
+        workload
+    ) or (base.Users if workload.startswith("users") else base.Clients)
     return Codec(
         codec.build,
         encode_tree if workload == "filetree" else encode,

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import enum
 import sys
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -25,49 +24,7 @@ from dataclasses_json import LetterCase, config, dataclass_json  # type: ignore[
 from benchmarks.suite import workloads
 from benchmarks.suite.contender import Codec, Contender
 from benchmarks.suite.contenders.enums import EyeColor
-
-
-class Player(enum.Enum):
-    JAVA = "JAVA"
-    FLASH = "FLASH"
-
-
-class Size(enum.Enum):
-    SMALL = "SMALL"
-    LARGE = "LARGE"
-
-
-@dataclass_json
-@dataclass
-class Media:
-    uri: str
-    title: str | None
-    width: int
-    height: int
-    format: str
-    duration: int
-    size: int
-    bitrate: int
-    persons: list[str]
-    player: Player
-    copyright: str | None
-
-
-@dataclass_json
-@dataclass
-class Image:
-    uri: str
-    title: str | None
-    width: int
-    height: int
-    size: Size
-
-
-@dataclass_json
-@dataclass
-class MediaContent:
-    media: Media
-    images: list[Image]
+from benchmarks.suite.media.with_dataclasses_json import MediaContent
 
 
 @dataclass_json

@@ -25,50 +25,11 @@ from benchmarks.suite.contenders.with_foryjson import (
     build_media,
     build_users,
 )
+from benchmarks.suite.media.with_marshmallow import MediaContentSchema
 from generated import clients as clients_models
-from generated import media as media_models
 from generated import users as users_models
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-
-
-class ImageSchema(Schema):
-    uri = fields.Str(required=True)
-    title = fields.Str(allow_none=True, required=True)
-    width = fields.Int(required=True)
-    height = fields.Int(required=True)
-    size = fields.Enum(media_models.Size, required=True)
-
-    @post_load
-    def make(self, data: dict[str, Any], **_: Any) -> media_models.Image:
-        return media_models.Image(**data)
-
-
-class MediaSchema(Schema):
-    uri = fields.Str(required=True)
-    title = fields.Str(allow_none=True, required=True)
-    width = fields.Int(required=True)
-    height = fields.Int(required=True)
-    format = fields.Str(required=True)
-    duration = fields.Int(required=True)
-    size = fields.Int(required=True)
-    bitrate = fields.Int(required=True)
-    persons = fields.List(fields.Str(), required=True)
-    player = fields.Enum(media_models.Player, required=True)
-    copyright = fields.Str(allow_none=True, required=True)
-
-    @post_load
-    def make(self, data: dict[str, Any], **_: Any) -> media_models.Media:
-        return media_models.Media(**data)
-
-
-class MediaContentSchema(Schema):
-    media = fields.Nested(MediaSchema, required=True)
-    images = fields.List(fields.Nested(ImageSchema), required=True)
-
-    @post_load
-    def make(self, data: dict[str, Any], **_: Any) -> media_models.MediaContent:
-        return media_models.MediaContent(**data)
 
 
 class FriendSchema(Schema):

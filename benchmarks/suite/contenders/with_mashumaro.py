@@ -26,47 +26,14 @@ from mashumaro.types import Discriminator  # type: ignore[import-not-found, unus
 from benchmarks.suite import workloads
 from benchmarks.suite.contender import Codec, Contender
 from benchmarks.suite.contenders.enums import EyeColor, Permissions
+from benchmarks.suite.media.with_mashumaro import (
+    Image,
+    Media,
+    MediaContent,
+    Player,
+    Size,
+)
 from benchmarks.workloads import SIZES_KB
-
-
-class Player(enum.Enum):
-    JAVA = "JAVA"
-    FLASH = "FLASH"
-
-
-class Size(enum.Enum):
-    SMALL = "SMALL"
-    LARGE = "LARGE"
-
-
-@dataclass
-class Media(DataClassORJSONMixin):
-    uri: str
-    title: str | None
-    width: int
-    height: int
-    format: str
-    duration: int
-    size: int
-    bitrate: int
-    persons: list[str]
-    player: Player
-    copyright: str | None
-
-
-@dataclass
-class Image(DataClassORJSONMixin):
-    uri: str
-    title: str | None
-    width: int
-    height: int
-    size: Size
-
-
-@dataclass
-class MediaContent(DataClassORJSONMixin):
-    media: Media
-    images: list[Image]
 
 
 class OrderStatus(enum.Enum):

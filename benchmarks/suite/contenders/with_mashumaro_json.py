@@ -24,17 +24,12 @@ from mashumaro.types import Discriminator  # type: ignore[import-not-found, unus
 
 from benchmarks.suite.contender import Codec, Contender
 from benchmarks.suite.contenders import with_mashumaro as base
+from benchmarks.suite.media.with_mashumaro_json import MediaContent
 from benchmarks.workloads import SIZES_KB
 
 
 # Roots only: mashumaro compiles the conversion of nested dataclasses into the root's
 # to_dict / from_dict, whatever mixin (if any) the nested classes have.
-@dataclass
-class MediaContent(DataClassJSONMixin):
-    media: base.Media
-    images: list[base.Image]
-
-
 @dataclass
 class Users(DataClassJSONMixin):
     users: list[base.User]

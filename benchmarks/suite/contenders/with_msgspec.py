@@ -25,44 +25,8 @@ import msgspec  # type: ignore[import-not-found, unused-ignore]
 from benchmarks.suite import workloads
 from benchmarks.suite.contender import Codec, Contender
 from benchmarks.suite.contenders.enums import EyeColor, Permissions
+from benchmarks.suite.media.with_msgspec import MediaContent
 from benchmarks.workloads import SIZES_KB
-
-
-class Player(enum.Enum):
-    JAVA = "JAVA"
-    FLASH = "FLASH"
-
-
-class Size(enum.Enum):
-    SMALL = "SMALL"
-    LARGE = "LARGE"
-
-
-class Media(msgspec.Struct):
-    uri: str
-    title: str | None
-    width: int
-    height: int
-    format: str
-    duration: int
-    size: int
-    bitrate: int
-    persons: list[str]
-    player: Player
-    copyright: str | None
-
-
-class Image(msgspec.Struct):
-    uri: str
-    title: str | None
-    width: int
-    height: int
-    size: Size
-
-
-class MediaContent(msgspec.Struct):
-    media: Media
-    images: list[Image]
 
 
 class OrderStatus(enum.Enum):

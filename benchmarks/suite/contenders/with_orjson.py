@@ -16,7 +16,6 @@ balances come from doubles (``BigDecimal.valueOf(double)``).
 from __future__ import annotations
 
 import datetime as dt
-import enum
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -26,47 +25,9 @@ import orjson  # type: ignore[import-not-found, unused-ignore]
 
 from benchmarks.suite.contender import Codec, Contender
 from benchmarks.suite.contenders.enums import EyeColor
+from benchmarks.suite.media import with_orjson as media
+from benchmarks.suite.media.with_orjson import MediaContent
 from benchmarks.workloads import SIZES_KB
-
-
-class Player(enum.Enum):
-    JAVA = "JAVA"
-    FLASH = "FLASH"
-
-
-class Size(enum.Enum):
-    SMALL = "SMALL"
-    LARGE = "LARGE"
-
-
-@dataclass
-class Media:
-    uri: str
-    title: str | None
-    width: int
-    height: int
-    format: str
-    duration: int
-    size: int
-    bitrate: int
-    persons: list[str]
-    player: Player
-    copyright: str | None
-
-
-@dataclass
-class Image:
-    uri: str
-    title: str | None
-    width: int
-    height: int
-    size: Size
-
-
-@dataclass
-class MediaContent:
-    media: Media
-    images: list[Image]
 
 
 @dataclass
@@ -152,19 +113,8 @@ def encode(value: Any) -> bytes:
     return orjson.dumps(value, default=_default)
 
 
-def _media(m: dict[str, Any]) -> Media:
-    return Media(**{**m, "player": Player(m["player"])})
-
-
 def build_media(data: dict[str, Any]) -> MediaContent:
-    return MediaContent(
-        media=_media(data["media"]),
-        images=[Image(**{**i, "size": Size(i["size"])}) for i in data["images"]],
-    )
-
-
-def decode_media(data: bytes) -> MediaContent:
-    return build_media(orjson.loads(data))
+    return media.build(data)
 
 
 def _users(tree: dict[str, Any]) -> Users:
@@ -214,7 +164,7 @@ CONTENDER = Contender(
     description="dataclasses, orjson.dumps / orjson.loads + hand mapping",
     distributions=("orjson",),
     codecs={
-        "media": Codec(build_media, encode, decode_media, True, True),
+        "media": Codec(build_media, encode, media.decode, True, True),
         **{
             f"users_{size}": Codec(_users, encode, decode_users, True, True)
             for size in SIZES_KB

@@ -24,44 +24,8 @@ from pydantic.alias_generators import to_camel  # type: ignore[import-not-found,
 from benchmarks.suite import workloads
 from benchmarks.suite.contender import Codec, Contender
 from benchmarks.suite.contenders.enums import EyeColor, Permissions
+from benchmarks.suite.media.with_pydantic import MediaContent
 from benchmarks.workloads import SIZES_KB
-
-
-class Player(enum.Enum):
-    JAVA = "JAVA"
-    FLASH = "FLASH"
-
-
-class Size(enum.Enum):
-    SMALL = "SMALL"
-    LARGE = "LARGE"
-
-
-class Media(BaseModel):
-    uri: str
-    title: str | None
-    width: int
-    height: int
-    format: str
-    duration: int
-    size: int
-    bitrate: int
-    persons: list[str]
-    player: Player
-    copyright: str | None
-
-
-class Image(BaseModel):
-    uri: str
-    title: str | None
-    width: int
-    height: int
-    size: Size
-
-
-class MediaContent(BaseModel):
-    media: Media
-    images: list[Image]
 
 
 class OrderStatus(enum.Enum):

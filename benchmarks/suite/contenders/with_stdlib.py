@@ -23,10 +23,11 @@ from benchmarks.suite.contenders.with_foryjson import (
     build_tree,
     build_users,
 )
+from benchmarks.suite.media.with_stdlib import decode as decode_media
+from benchmarks.suite.media.with_stdlib import encode as encode_media
 from benchmarks.suite.workloads import EPOCH, instant
 from benchmarks.workloads import SIZES_KB
 from generated import clients, filetree, users
-from generated.media import Image, Media, MediaContent, Player, Size
 from generated.orders import (
     Address,
     Category,
@@ -41,67 +42,6 @@ _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _loads = json.loads
 _CENTS = Decimal("0.01")
 _MILLISECOND = dt.timedelta(milliseconds=1)
-
-
-def encode_media(value: MediaContent) -> bytes:
-    m = value.media
-    return _dumps(
-        {
-            "media": {
-                "uri": m.uri,
-                "title": m.title,
-                "width": m.width,
-                "height": m.height,
-                "format": m.format,
-                "duration": m.duration,
-                "size": m.size,
-                "bitrate": m.bitrate,
-                "persons": m.persons,
-                "player": m.player.value,
-                "copyright": m.copyright,
-            },
-            "images": [
-                {
-                    "uri": i.uri,
-                    "title": i.title,
-                    "width": i.width,
-                    "height": i.height,
-                    "size": i.size.value,
-                }
-                for i in value.images
-            ],
-        }
-    ).encode()
-
-
-def decode_media(data: bytes) -> MediaContent:
-    tree = _loads(data)
-    m = tree["media"]
-    return MediaContent(
-        media=Media(
-            uri=m["uri"],
-            title=m.get("title"),
-            width=m["width"],
-            height=m["height"],
-            format=m["format"],
-            duration=m["duration"],
-            size=m["size"],
-            bitrate=m["bitrate"],
-            persons=m["persons"],
-            player=Player[m["player"]],
-            copyright=m.get("copyright"),
-        ),
-        images=[
-            Image(
-                uri=i["uri"],
-                title=i.get("title"),
-                width=i["width"],
-                height=i["height"],
-                size=Size[i["size"]],
-            )
-            for i in tree["images"]
-        ],
-    )
 
 
 def _millis(value: dt.datetime) -> int:
