@@ -19,6 +19,7 @@ import pytest
 
 import foryjson
 from foryjson import DecodeError, EncodeError, ForyJson, __version__
+from foryjson.gen.generate import generate
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNTIME = ROOT / "generator" / "foryjson"
@@ -238,3 +239,66 @@ def test_each_runtime_module_is_reachable_as_an_attribute() -> None:
     result = run_python(code)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["ok"]
+
+
+READINGS = """\
+models:
+  Reading:
+    fields:
+      count: int
+      level: float32
+      weight: {type: int32, constraints: {min: 1, max: 100}}
+      by_slot: "dict[int32, str]"
+"""
+PRICES = """\
+models:
+  Price:
+    fields:
+      amount: decimal
+"""
+
+
+def test_decimal_loads_only_with_a_module_that_holds_decimals(tmp_path: Path) -> None:
+    paths = []
+    for name, text in (("readings", READINGS), ("prices", PRICES)):
+        paths.append(tmp_path / f"{name}.yaml")
+        paths[-1].write_text(text)
+    for relative, text in generate(paths).items():
+        (tmp_path / relative).write_text(text)
+    imported, round_trip, refused, prices = phases(
+        """
+        import readings
+        from foryjson import DecodeError
+        # --
+        value = readings.Reading(count=10**30, level=0.5, weight=3, by_slot={1: "a"})
+        assert readings.Reading.from_json(value.to_json()) == value
+        # --
+        try:
+            readings.Reading.from_json(
+                '{"count": 1, "level": 1, "weight": 0, "by_slot": {}}'
+            )
+        except DecodeError as error:
+            assert error.message == "0 is less than the minimum 1", error
+        # --
+        import prices
+        assert prices.Price.from_json('{"amount": 1.50}').to_json() == (
+            '{"amount":1.50}'
+        )
+        """,
+        PYTHONPATH=f"{tmp_path}:{os.environ.get('PYTHONPATH', '')}",
+        FORYJSON_BACKEND="stdlib",
+    )
+    assert "foryjson.numbers" in imported
+    assert not {"decimal", "foryjson.decimals"} & (imported | round_trip | refused)
+    assert {"decimal", "foryjson.decimals"} <= prices
+
+
+def test_decimal_functions_are_the_same_objects_wherever_they_are_looked_up() -> None:
+    from foryjson import decimals, numbers
+
+    for name in decimals.__all__:
+        assert getattr(numbers, name) is getattr(decimals, name)
+        assert vars(numbers)[name] is getattr(decimals, name)  # cached after a lookup
+        assert name in numbers.__all__
+    with pytest.raises(AttributeError, match="has no attribute 'read_decimals'"):
+        numbers.read_decimals  # noqa: B018 - the lookup is the test

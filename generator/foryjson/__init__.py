@@ -25,6 +25,7 @@ _SUBMODULES = frozenset(
     {
         "binary",
         "codec",
+        "decimals",
         "depth",
         "dynamic",
         "errors",

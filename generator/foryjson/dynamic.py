@@ -11,9 +11,10 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
+from .decimals import write_decimal
 from .errors import DecodeError, EncodeError, encode_mismatch, key_segment
 from .limits import MAX_DEPTH_CEILING
-from .numbers import NumberText, write_decimal, write_int, write_number_text
+from .numbers import NumberText, write_int, write_number_text
 from .plain import DuplicateMember
 from .reader import read
 from .writer import escape_str, write_float

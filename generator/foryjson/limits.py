@@ -6,8 +6,8 @@ nesting depth is counted on the text of every document before it is parsed, and 
 text an encoder produced for types that can nest without a bound fixed by the schema
 (recursive models, ``any``, raw values). Numbers are limited to
 ``MAX_NUMBER_CHARS`` characters and decimal exponents to ``MAX_DECIMAL_EXPONENT`` (see
-``foryjson.numbers``); those two are fixed, as in Fory. Streams read a chunk of
-``DEFAULT_CHUNK_SIZE`` bytes at a time and refuse values over
+``foryjson.numbers`` and ``foryjson.decimals``); those two are fixed, as in Fory.
+Streams read a chunk of ``DEFAULT_CHUNK_SIZE`` bytes at a time and refuse values over
 ``DEFAULT_MAX_VALUE_BYTES`` unless told otherwise (see ``foryjson.stream``).
 """
 
