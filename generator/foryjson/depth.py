@@ -11,6 +11,7 @@ which is which (the ``depth`` of each codec, ``None`` when unbounded).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from array import array
@@ -146,8 +147,14 @@ def _nesting_bound(marks: bytes, levels: int) -> int:
     return passes + max(accumulate(steps, initial=0))
 
 
-# The characters a walk over JSON text stops at, outside strings.
-_STRUCTURE = re.compile(r'["\[\]{},]')
+# The characters a walk over JSON text stops at, outside strings: compiled by the
+# first walk, on the error path.
+_STRUCTURE = r'["\[\]{},]'
+
+
+@functools.cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
 
 
 def _crossing(
@@ -168,7 +175,7 @@ def _crossing(
     counts: list[int] = []  # per open container: the elements before the current one
     keys: list[tuple[int, int]] = []  # per open object: its current member name
     expect_key = False
-    search = _STRUCTURE.search
+    search = _compiled(_STRUCTURE).search
     pos = start
     while True:
         found = search(text, pos)

@@ -66,8 +66,9 @@ __all__ = [
 BACKENDS = ("auto", "orjson", "stdlib")
 
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
-# A bare constant, in or out of a string: searched for on the error path only.
-_CONSTANT = re.compile(r"-?Infinity|NaN")
+# A bare constant, in or out of a string: searched for on the error path only, so
+# compiled there (see _compiled).
+_CONSTANT = r"-?Infinity|NaN"
 # Documents are screened in C by mapping each byte to its class (digit "0", minus
 # sign "-", a byte that may come right before a number ",", anything else "x") and
 # searching the result: far faster than a regular expression that tries every position.
@@ -94,7 +95,7 @@ _BIG_FIRST = b"0" * 20
 # Surrogate escapes, paired or not, and escaped backslashes, scanned left to right so
 # that "\\\\ud800" (a backslash, then text) is not taken for an escape.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_ESCAPES = re.compile(
+_ESCAPES = (  # for documents that hold a surrogate escape only: compiled there
     r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
     r"|\\\\|(\\u[dD][89a-fA-F][0-9a-fA-F]{2})"
 )
@@ -128,6 +129,13 @@ _ORJSON_TEXT_COST = 12
 _MOST_PER_CHAR = (
     _TEXT_COST + 4 + 4 + _ORJSON_TEXT_COST + (_OBJECT_COST + _EXACT_VALUE_COST) // 3 + 1
 )
+
+
+@functools.cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """A pattern of a rare or error path, compiled at its first use, not at import
+    (compiling them all would cost more than the rest of the module)."""
+    return re.compile(pattern)
 
 
 def default_backend() -> str:
@@ -524,7 +532,7 @@ def _check_raw_surrogates(text: str) -> None:
 
 def _check_surrogate_escapes(text: str, data: InputData) -> None:
     """Refuse an escaped surrogate that is not half of a pair: it is no character."""
-    for match in _ESCAPES.finditer(text):
+    for match in _compiled(_ESCAPES).finditer(text):
         if match.group(1):
             code = int(match.group(1)[2:], 16)
             raise _syntax_error(
@@ -582,7 +590,8 @@ def _bare_constant_at(text: str) -> int:
     if "\\" in text:
         text = text.replace("\\\\", "  ").replace('\\"', "  ")
     start = 0  # always outside strings
-    while (match := _CONSTANT.search(text, start)) is not None:
+    search = _compiled(_CONSTANT).search
+    while (match := search(text, start)) is not None:
         if text.count('"', start, match.start()) % 2 == 0:
             return match.start()
         close = text.find('"', match.end())  # the end of the string it sits in

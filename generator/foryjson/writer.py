@@ -7,6 +7,7 @@ generated module can bind it to a module-level name once.
 
 from __future__ import annotations
 
+import functools
 import json.encoder
 import re
 from collections.abc import Callable
@@ -34,8 +35,15 @@ escape_str: Callable[[str], str] = (
 
 T = TypeVar("T")
 
-_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+# For escape_non_ascii and for errors only, so compiled at their first use (the second
+# alone takes longer to compile than the rest of the module to import).
+_NON_ASCII = r"[^\x00-\x7f]+"
+_LONE_SURROGATE = r"[\ud800-\udfff]"
+
+
+@functools.cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
 
 
 def write_float(value: object) -> str:
@@ -82,7 +90,7 @@ def finish_text(text: str, escape_non_ascii: bool = False) -> str:
         return text
     if escape_non_ascii:
         _check_surrogates(text)
-        return _NON_ASCII.sub(_escape_run, text)
+        return _compiled(_NON_ASCII).sub(_escape_run, text)
     finish_bytes(text)  # the UTF-8 encoder is the fastest surrogate check
     return text
 
@@ -99,7 +107,7 @@ def finish_bytes(text: str, escape_non_ascii: bool = False) -> bytes:
 
 
 def _check_surrogates(text: str) -> None:
-    found = _LONE_SURROGATE.search(text)
+    found = _compiled(_LONE_SURROGATE).search(text)
     if found is not None:
         raise EncodeError(
             f"a string holds the lone surrogate U+{ord(found.group()):04X},"
@@ -162,7 +170,7 @@ def encode_bytes(
 
 def _locate_surrogate(error: EncodeError, value: object) -> EncodeError:
     """Name the attribute that holds a lone surrogate, found on the error path only."""
-    where = _depth.string_path(value, _LONE_SURROGATE.search)
+    where = _depth.string_path(value, _compiled(_LONE_SURROGATE).search)
     if where is not None:
         error.message += f" (in {where})"
         error.args = (error.message,)
