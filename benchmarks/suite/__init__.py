@@ -14,9 +14,12 @@ Layout:
 - :mod:`.contender`: what a contender module provides, and the registry of contenders.
 - :mod:`.contenders`: one module per contender, each defining its own models and
   ``encode(obj) -> bytes`` / ``decode(bytes) -> obj`` per workload.
+- :mod:`.media`: each contender's media models alone, which the contenders import and
+  the cold start times on their own.
 - :mod:`.check`: the document checks behind ``--smoke``.
 - :mod:`.run`: timings and the allocation pass in one process,
   ``python -m benchmarks.suite.run CONTENDER [--workloads ...] [--operations ...]``.
-- :mod:`.coldstart`: one fresh interpreter's first round trip.
+- :mod:`.coldstart`: one fresh interpreter's import of a media module and its first
+  round trip, timed inside the process.
 - :mod:`.main`: the driver, the table and the results file.
 """
