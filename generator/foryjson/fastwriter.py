@@ -32,7 +32,6 @@ from . import reader, writer
 from .dynamic import write_any
 from .limits import DEFAULT_LIMITS, Limits
 from .numbers import NumberText
-from .pretty import indent
 
 __all__ = [
     "Fragment",
@@ -126,23 +125,30 @@ def encode_bytes(
     """Encode a document root: the bytes and errors of ``writer.encode_bytes``.
 
     Written through ``plain`` and orjson where ``writes_with_orjson(fast)``, and the
-    plain encoder accepts the value; through the string ``encoder`` otherwise.
+    plain encoder accepts the value; through the string ``encoder`` otherwise. Pretty
+    text is the string encoder's, whose layout keeps memory within a few bytes a
+    character (orjson reserves up to ten times a long string's size while it writes).
     """
     dumps = (
         _dumps_for(fast)
         if fast is not None or _default_dumps is _UNSET
         else _default_dumps
     )
-    if dumps is not None:
+    if dumps is not None and not pretty:
         try:
             data: bytes | None = dumps(plain(value))
         except Exception:  # a check that failed, or anything orjson refuses
             data = None
         if data is not None:
             counted = depth is None or depth > limits.max_depth
-            if not (escape_non_ascii or pretty or counted):
+            if not (escape_non_ascii or counted):
                 return data
-            text = _finish(data, escape_non_ascii, pretty, counted, limits.max_depth)
+            text = data.decode()
+            del data
+            if counted:
+                _depth.check_write_depth(text, limits.max_depth)
+            # orjson wrote it, so the text holds no lone surrogate: this cannot raise.
+            text = writer.finish_text(text, escape_non_ascii)
             return text.encode("ascii" if escape_non_ascii else "utf-8")
     return writer.encode_bytes(encoder, value, escape_non_ascii, pretty, limits, depth)
 
@@ -163,28 +169,18 @@ def encode_text(
         if fast is not None or _default_dumps is _UNSET
         else _default_dumps
     )
-    if dumps is not None:
+    if dumps is not None and not pretty:
         try:
             data: bytes | None = dumps(plain(value))
         except Exception:  # a check that failed, or anything orjson refuses
             data = None
         if data is not None:
-            counted = depth is None or depth > limits.max_depth
-            return _finish(data, escape_non_ascii, pretty, counted, limits.max_depth)
+            text = data.decode()
+            del data
+            if depth is None or depth > limits.max_depth:
+                _depth.check_write_depth(text, limits.max_depth)
+            return writer.finish_text(text, escape_non_ascii)
     return writer.encode_text(encoder, value, escape_non_ascii, pretty, limits, depth)
-
-
-def _finish(
-    data: bytes, escape_non_ascii: bool, pretty: bool, counted: bool, max_depth: int
-) -> str:
-    """The document orjson wrote, as ``writer`` finishes the string encoder's text."""
-    text = data.decode()
-    if counted:
-        _depth.check_write_depth(text, max_depth)
-    if pretty:
-        text = indent(text)
-    # orjson wrote it, so the text holds no lone surrogate: this cannot raise.
-    return writer.finish_text(text, escape_non_ascii)
 
 
 def fragment(text: object) -> Any:
