@@ -10,6 +10,7 @@ from typing import Any
 
 from examples.bindings import CENTS as _codec_1
 from examples.bindings import Label, Point
+from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import represent as _represent
 from foryjson import writer as _writer
@@ -72,16 +73,16 @@ class Drawing:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Drawing, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_text(
+            _plain_Drawing, _encode_Drawing, self, escape_non_ascii, pretty, depth=None
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Drawing, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_bytes(
+            _plain_Drawing, _encode_Drawing, self, escape_non_ascii, pretty, depth=None
         )
 
     @classmethod
@@ -315,8 +316,56 @@ def _decode_codec_1(data: Any) -> Any:
     return result
 
 
+def _plain_Point(value: object) -> dict[str, Any]:
+    if not isinstance(value, Point):
+        raise _fastwriter.NotPlain
+    x = value.x
+    y = value.y
+    return {"x": _fastwriter.plain_float(x), "y": _fastwriter.plain_float(y)}
+
+
+def _plain_Label(value: object) -> dict[str, Any]:
+    if not isinstance(value, Label):
+        raise _fastwriter.NotPlain
+    text_ = value.text
+    at = value.at
+    if not isinstance(text_, str):
+        raise _fastwriter.NotPlain
+    return {"text": text_, "at": _plain_Point(at)}
+
+
+def _plain_Drawing(value: object) -> dict[str, Any]:
+    if not isinstance(value, Drawing):
+        raise _fastwriter.NotPlain
+    labels = value.labels
+    price = value.price
+    prices = value.prices
+    return {
+        "labels": _plain_list_Label(labels),
+        "price": _fastwriter.fragment(_encode_codec_1(price)),
+        "prices": _plain_dict_codec_1(prices),
+    }
+
+
+def _plain_list_Label(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_plain_Label(item) for item in value]
+
+
+def _plain_dict_codec_1(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = _fastwriter.fragment(_encode_codec_1(item))
+    return result
+
+
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Drawing, _encode_Drawing, _decode_Drawing, depth=None),
-    Codec(Point, _encode_Point, _decode_Point, depth=1),
-    Codec(Label, _encode_Label, _decode_Label, depth=2),
+    Codec(Drawing, _encode_Drawing, _decode_Drawing, depth=None, plain=_plain_Drawing),
+    Codec(Point, _encode_Point, _decode_Point, depth=1, plain=_plain_Point),
+    Codec(Label, _encode_Label, _decode_Label, depth=2, plain=_plain_Label),
 )

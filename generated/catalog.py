@@ -8,6 +8,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
+from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import writer as _writer
 from foryjson.codec import MISSING, Codec
@@ -81,16 +82,28 @@ class Category:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Category, self, escape_non_ascii, pretty, _LIMITS, depth=None
+        return _fastwriter.encode_text(
+            _plain_Category,
+            _encode_Category,
+            self,
+            escape_non_ascii,
+            pretty,
+            _LIMITS,
+            depth=None,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Category, self, escape_non_ascii, pretty, _LIMITS, depth=None
+        return _fastwriter.encode_bytes(
+            _plain_Category,
+            _encode_Category,
+            self,
+            escape_non_ascii,
+            pretty,
+            _LIMITS,
+            depth=None,
         )
 
     @classmethod
@@ -181,16 +194,28 @@ class Product:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Product, self, escape_non_ascii, pretty, _LIMITS, depth=None
+        return _fastwriter.encode_text(
+            _plain_Product,
+            _encode_Product,
+            self,
+            escape_non_ascii,
+            pretty,
+            _LIMITS,
+            depth=None,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Product, self, escape_non_ascii, pretty, _LIMITS, depth=None
+        return _fastwriter.encode_bytes(
+            _plain_Product,
+            _encode_Product,
+            self,
+            escape_non_ascii,
+            pretty,
+            _LIMITS,
+            depth=None,
         )
 
     @classmethod
@@ -487,6 +512,95 @@ def _decode_dict_str(data: object) -> dict[str, str]:
     return data
 
 
+def _plain_Availability(value: object) -> str:
+    if type(value) is not Availability:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _plain_Category(value: object) -> dict[str, Any]:
+    if not isinstance(value, Category):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    name_ = value.name
+    parent = value.parent
+    if (
+        type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807
+    ) or not isinstance(name_, str):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"id": id_}
+    if name_ != "":
+        result["name"] = name_
+    if parent is not None:
+        result["parent"] = _plain_Category(parent)
+    return result
+
+
+def _plain_Product(value: object) -> dict[str, Any]:
+    if not isinstance(value, Product):
+        raise _fastwriter.NotPlain
+    sku = value.sku
+    name_ = value.name
+    categoryPath = value.categoryPath
+    price = value.price
+    availability = value.availability
+    weightGrams = value.weightGrams
+    tags = value.tags
+    attributes = value.attributes
+    warehouse = value.warehouse
+    if (
+        not isinstance(sku, str)
+        or not isinstance(name_, str)
+        or type(availability) is not Availability
+        or (type(weightGrams) is not int or not 0 <= weightGrams <= 4294967295)
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    if sku != "":
+        result["sku"] = sku
+    if name_ != "":
+        result["name"] = name_
+    if categoryPath != []:
+        result["category_path"] = _plain_list_Category(categoryPath)
+    result["price"] = common._plain_Money(price)
+    result["availability"] = availability._value_
+    result["weight_grams"] = weightGrams
+    if tags != []:
+        result["tags"] = _plain_list_str(tags)
+    if attributes != {}:
+        result["attributes"] = _plain_dict_str(attributes)
+    if warehouse is not None:
+        result["warehouse"] = common._plain_Address(warehouse)
+    return result
+
+
+def _plain_list_Category(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_plain_Category(item) for item in value]
+
+
+def _plain_list_str(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _plain_dict_str(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    items = dict(value)
+    for key, item in items.items():
+        if not isinstance(key, str) or not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Availability,
@@ -494,7 +608,22 @@ CODECS: tuple[Codec[Any], ...] = (
         _decode_Availability,
         depth=0,
         limits=_LIMITS,
+        plain=_plain_Availability,
     ),
-    Codec(Category, _encode_Category, _decode_Category, depth=None, limits=_LIMITS),
-    Codec(Product, _encode_Product, _decode_Product, depth=None, limits=_LIMITS),
+    Codec(
+        Category,
+        _encode_Category,
+        _decode_Category,
+        depth=None,
+        limits=_LIMITS,
+        plain=_plain_Category,
+    ),
+    Codec(
+        Product,
+        _encode_Product,
+        _decode_Product,
+        depth=None,
+        limits=_LIMITS,
+        plain=_plain_Product,
+    ),
 )

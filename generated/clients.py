@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
+from foryjson import fastwriter as _fastwriter
 from foryjson import identifiers as _identifiers
 from foryjson import numbers as _numbers
 from foryjson import reader as _reader
@@ -66,16 +67,16 @@ class Clients:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Clients, self, escape_non_ascii, pretty, depth=5
+        return _fastwriter.encode_text(
+            _plain_Clients, _encode_Clients, self, escape_non_ascii, pretty, depth=5
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Clients, self, escape_non_ascii, pretty, depth=5
+        return _fastwriter.encode_bytes(
+            _plain_Clients, _encode_Clients, self, escape_non_ascii, pretty, depth=5
         )
 
     @classmethod
@@ -228,16 +229,16 @@ class Client:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Client, self, escape_non_ascii, pretty, depth=3
+        return _fastwriter.encode_text(
+            _plain_Client, _encode_Client, self, escape_non_ascii, pretty, depth=3
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Client, self, escape_non_ascii, pretty, depth=3
+        return _fastwriter.encode_bytes(
+            _plain_Client, _encode_Client, self, escape_non_ascii, pretty, depth=3
         )
 
     @classmethod
@@ -283,16 +284,16 @@ class Partner:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Partner, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Partner, _encode_Partner, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Partner, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Partner, _encode_Partner, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -785,9 +786,140 @@ def _decode_list_Partner(data: object) -> list[Partner]:
     return result
 
 
+def _plain_EyeColor(value: object) -> str:
+    if type(value) is not EyeColor:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _plain_Clients(value: object) -> dict[str, Any]:
+    if not isinstance(value, Clients):
+        raise _fastwriter.NotPlain
+    clients = value.clients
+    return {"clients": _plain_list_Client(clients)}
+
+
+def _plain_Client(value: object) -> dict[str, Any]:
+    if not isinstance(value, Client):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    index_ = value.index
+    guid = value.guid
+    is_active = value.is_active
+    balance = value.balance
+    picture = value.picture
+    age = value.age
+    eye_color = value.eye_color
+    name_ = value.name
+    gender = value.gender
+    company = value.company
+    emails = value.emails
+    phones = value.phones
+    address = value.address
+    about = value.about
+    registered = value.registered
+    latitude = value.latitude
+    longitude = value.longitude
+    tags = value.tags
+    partners = value.partners
+    if (
+        (type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807)
+        or (type(index_) is not int or not -2147483648 <= index_ <= 2147483647)
+        or type(is_active) is not bool
+        or not isinstance(picture, str)
+        or (type(age) is not int or not -2147483648 <= age <= 2147483647)
+        or type(eye_color) is not EyeColor
+        or not isinstance(name_, str)
+        or not isinstance(gender, str)
+        or not isinstance(company, str)
+        or not isinstance(address, str)
+        or not isinstance(about, str)
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "id": id_,
+        "index": index_,
+        "guid": _fastwriter.Fragment(_identifiers.write_uuid(guid)),
+        "isActive": is_active,
+        "balance": _fastwriter.Fragment(_numbers.write_decimal(balance)),
+        "picture": picture,
+        "age": age,
+        "eyeColor": eye_color._value_,
+        "name": name_,
+        "gender": gender,
+        "company": company,
+        "emails": _plain_list_str(emails),
+        "phones": _plain_list_int32(phones),
+        "address": address,
+        "about": about,
+        "registered": _fastwriter.Fragment(_temporal.write_date(registered)),
+        "latitude": _fastwriter.plain_float(latitude),
+        "longitude": _fastwriter.plain_float(longitude),
+        "tags": _plain_list_str(tags),
+        "partners": _plain_list_Partner(partners),
+    }
+
+
+def _plain_Partner(value: object) -> dict[str, Any]:
+    if not isinstance(value, Partner):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    name_ = value.name
+    since = value.since
+    if (
+        (type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807)
+        or not isinstance(name_, str)
+        or not isinstance(since, str)
+    ):
+        raise _fastwriter.NotPlain
+    return {"id": id_, "name": name_, "since": since}
+
+
+def _plain_list_Client(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_plain_Client(item) for item in value]
+
+
+def _plain_list_str(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _plain_list_int32(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if type(item) is not int or not -2147483648 <= item <= 2147483647:
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _plain_list_Partner(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_plain_Partner(item) for item in value]
+
+
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(EyeColor, _encode_EyeColor, _decode_EyeColor, depth=0),
-    Codec(Clients, _encode_Clients, _decode_Clients, exact=True, depth=5),
-    Codec(Client, _encode_Client, _decode_Client, exact=True, depth=3),
-    Codec(Partner, _encode_Partner, _decode_Partner, depth=1),
+    Codec(EyeColor, _encode_EyeColor, _decode_EyeColor, depth=0, plain=_plain_EyeColor),
+    Codec(
+        Clients,
+        _encode_Clients,
+        _decode_Clients,
+        exact=True,
+        depth=5,
+        plain=_plain_Clients,
+    ),
+    Codec(
+        Client, _encode_Client, _decode_Client, exact=True, depth=3, plain=_plain_Client
+    ),
+    Codec(Partner, _encode_Partner, _decode_Partner, depth=1, plain=_plain_Partner),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import writer as _writer
 from foryjson.codec import Codec
@@ -67,16 +68,16 @@ class Address:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Address, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Address, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -110,16 +111,16 @@ class Money:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Money, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Money, _encode_Money, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Money, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Money, _encode_Money, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -219,7 +220,42 @@ def _decode_Money(data: object) -> Money:
     return result
 
 
+def _plain_Address(value: object) -> dict[str, Any]:
+    if not isinstance(value, Address):
+        raise _fastwriter.NotPlain
+    street = value.street
+    city = value.city
+    postal_code = value.postal_code
+    country_code = value.country_code
+    if (
+        not isinstance(street, str)
+        or not isinstance(city, str)
+        or not isinstance(postal_code, str)
+        or not isinstance(country_code, str)
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "street": street,
+        "city": city,
+        "postalCode": postal_code,
+        "country": country_code,
+    }
+
+
+def _plain_Money(value: object) -> dict[str, Any]:
+    if not isinstance(value, Money):
+        raise _fastwriter.NotPlain
+    minor_units = value.minor_units
+    currency = value.currency
+    if (
+        type(minor_units) is not int
+        or not -9223372036854775808 <= minor_units <= 9223372036854775807
+    ) or not isinstance(currency, str):
+        raise _fastwriter.NotPlain
+    return {"minorUnits": minor_units, "currency": currency}
+
+
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Address, _encode_Address, _decode_Address, depth=1),
-    Codec(Money, _encode_Money, _decode_Money, depth=1),
+    Codec(Address, _encode_Address, _decode_Address, depth=1, plain=_plain_Address),
+    Codec(Money, _encode_Money, _decode_Money, depth=1, plain=_plain_Money),
 )

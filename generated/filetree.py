@@ -10,6 +10,7 @@ import enum
 from datetime import datetime
 from typing import Any
 
+from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import temporal as _temporal
 from foryjson import writer as _writer
@@ -52,16 +53,28 @@ class Node:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Node, self, escape_non_ascii, pretty, _LIMITS, depth=None
+        return _fastwriter.encode_text(
+            _plain_Node,
+            _encode_Node,
+            self,
+            escape_non_ascii,
+            pretty,
+            _LIMITS,
+            depth=None,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Node, self, escape_non_ascii, pretty, _LIMITS, depth=None
+        return _fastwriter.encode_bytes(
+            _plain_Node,
+            _encode_Node,
+            self,
+            escape_non_ascii,
+            pretty,
+            _LIMITS,
+            depth=None,
         )
 
     @classmethod
@@ -138,16 +151,16 @@ class File(Node):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_File, self, escape_non_ascii, pretty, _LIMITS, depth=1
+        return _fastwriter.encode_text(
+            _plain_File, _encode_File, self, escape_non_ascii, pretty, _LIMITS, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_File, self, escape_non_ascii, pretty, _LIMITS, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_File, _encode_File, self, escape_non_ascii, pretty, _LIMITS, depth=1
         )
 
     @classmethod
@@ -216,16 +229,28 @@ class Directory(Node):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Directory, self, escape_non_ascii, pretty, _LIMITS, depth=None
+        return _fastwriter.encode_text(
+            _plain_Directory,
+            _encode_Directory,
+            self,
+            escape_non_ascii,
+            pretty,
+            _LIMITS,
+            depth=None,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Directory, self, escape_non_ascii, pretty, _LIMITS, depth=None
+        return _fastwriter.encode_bytes(
+            _plain_Directory,
+            _encode_Directory,
+            self,
+            escape_non_ascii,
+            pretty,
+            _LIMITS,
+            depth=None,
         )
 
     @classmethod
@@ -516,9 +541,102 @@ def _decode_list_Node(data: object) -> list[Node]:
     return result
 
 
+def _plain_Permissions(value: object) -> str:
+    if type(value) is not Permissions:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _plain_Node(value: object) -> Any:
+    if type(value) is File:
+        return {"type": "file", **_plain_File(value)}
+    if type(value) is Directory:
+        return {"type": "directory", **_plain_Directory(value)}
+    raise _fastwriter.NotPlain
+
+
+def _plain_File(value: object) -> dict[str, Any]:
+    if not isinstance(value, File):
+        raise _fastwriter.NotPlain
+    name_ = value.name
+    created_by = value.created_by
+    created_at = value.created_at
+    updated_by = value.updated_by
+    updated_at = value.updated_at
+    nbytes = value.nbytes
+    permissions = value.permissions
+    if (
+        not isinstance(name_, str)
+        or not isinstance(created_by, str)
+        or (updated_by is not None and not isinstance(updated_by, str))
+        or (
+            type(nbytes) is not int
+            or not -9223372036854775808 <= nbytes <= 9223372036854775807
+        )
+        or type(permissions) is not Permissions
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {
+        "name": name_,
+        "created_by": created_by,
+        "created_at": _fastwriter.Fragment(_temporal.write_datetime(created_at)),
+    }
+    if updated_by is not None:
+        result["updated_by"] = updated_by
+    if updated_at is not None:
+        result["updated_at"] = _fastwriter.Fragment(
+            _temporal.write_datetime(updated_at)
+        )
+    result["nbytes"] = nbytes
+    result["permissions"] = permissions._value_
+    return result
+
+
+def _plain_Directory(value: object) -> dict[str, Any]:
+    if not isinstance(value, Directory):
+        raise _fastwriter.NotPlain
+    name_ = value.name
+    created_by = value.created_by
+    created_at = value.created_at
+    updated_by = value.updated_by
+    updated_at = value.updated_at
+    contents = value.contents
+    if (
+        not isinstance(name_, str)
+        or not isinstance(created_by, str)
+        or (updated_by is not None and not isinstance(updated_by, str))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {
+        "name": name_,
+        "created_by": created_by,
+        "created_at": _fastwriter.Fragment(_temporal.write_datetime(created_at)),
+    }
+    if updated_by is not None:
+        result["updated_by"] = updated_by
+    if updated_at is not None:
+        result["updated_at"] = _fastwriter.Fragment(
+            _temporal.write_datetime(updated_at)
+        )
+    result["contents"] = _plain_list_Node(contents)
+    return result
+
+
+def _plain_list_Node(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_plain_Node(item) for item in value]
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
-        Permissions, _encode_Permissions, _decode_Permissions, depth=0, limits=_LIMITS
+        Permissions,
+        _encode_Permissions,
+        _decode_Permissions,
+        depth=0,
+        limits=_LIMITS,
+        plain=_plain_Permissions,
     ),
     Codec(
         Node,
@@ -527,8 +645,9 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=None,
         discriminators=("type",),
         limits=_LIMITS,
+        plain=_plain_Node,
     ),
-    Codec(File, _encode_File, _decode_File, depth=1, limits=_LIMITS),
+    Codec(File, _encode_File, _decode_File, depth=1, limits=_LIMITS, plain=_plain_File),
     Codec(
         Directory,
         _encode_Directory,
@@ -536,5 +655,6 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=None,
         discriminators=("type",),
         limits=_LIMITS,
+        plain=_plain_Directory,
     ),
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
+from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import writer as _writer
 from foryjson.codec import Codec
@@ -73,16 +74,26 @@ class MediaContent:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_MediaContent, self, escape_non_ascii, pretty, depth=3
+        return _fastwriter.encode_text(
+            _plain_MediaContent,
+            _encode_MediaContent,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=3,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_MediaContent, self, escape_non_ascii, pretty, depth=3
+        return _fastwriter.encode_bytes(
+            _plain_MediaContent,
+            _encode_MediaContent,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=3,
         )
 
     @classmethod
@@ -181,16 +192,16 @@ class Media:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Media, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_text(
+            _plain_Media, _encode_Media, self, escape_non_ascii, pretty, depth=2
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Media, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_bytes(
+            _plain_Media, _encode_Media, self, escape_non_ascii, pretty, depth=2
         )
 
     @classmethod
@@ -247,16 +258,16 @@ class Image:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Image, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Image, _encode_Image, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Image, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Image, _encode_Image, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -614,10 +625,127 @@ def _decode_list_str(data: object) -> list[str]:
     return data
 
 
+def _plain_Player(value: object) -> str:
+    if type(value) is not Player:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _plain_Size(value: object) -> str:
+    if type(value) is not Size:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _plain_MediaContent(value: object) -> dict[str, Any]:
+    if not isinstance(value, MediaContent):
+        raise _fastwriter.NotPlain
+    media = value.media
+    images = value.images
+    return {"media": _plain_Media(media), "images": _plain_list_Image(images)}
+
+
+def _plain_Media(value: object) -> dict[str, Any]:
+    if not isinstance(value, Media):
+        raise _fastwriter.NotPlain
+    uri = value.uri
+    title = value.title
+    width = value.width
+    height = value.height
+    format_ = value.format
+    duration = value.duration
+    size = value.size
+    bitrate = value.bitrate
+    persons = value.persons
+    player = value.player
+    copyright_ = value.copyright
+    if (
+        not isinstance(uri, str)
+        or (title is not None and not isinstance(title, str))
+        or (type(width) is not int or not -2147483648 <= width <= 2147483647)
+        or (type(height) is not int or not -2147483648 <= height <= 2147483647)
+        or not isinstance(format_, str)
+        or (
+            type(duration) is not int
+            or not -9223372036854775808 <= duration <= 9223372036854775807
+        )
+        or (
+            type(size) is not int
+            or not -9223372036854775808 <= size <= 9223372036854775807
+        )
+        or (type(bitrate) is not int or not -2147483648 <= bitrate <= 2147483647)
+        or type(player) is not Player
+        or (copyright_ is not None and not isinstance(copyright_, str))
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "uri": uri,
+        "title": title,
+        "width": width,
+        "height": height,
+        "format": format_,
+        "duration": duration,
+        "size": size,
+        "bitrate": bitrate,
+        "persons": _plain_list_str(persons),
+        "player": player._value_,
+        "copyright": copyright_,
+    }
+
+
+def _plain_Image(value: object) -> dict[str, Any]:
+    if not isinstance(value, Image):
+        raise _fastwriter.NotPlain
+    uri = value.uri
+    title = value.title
+    width = value.width
+    height = value.height
+    size = value.size
+    if (
+        not isinstance(uri, str)
+        or (title is not None and not isinstance(title, str))
+        or (type(width) is not int or not -2147483648 <= width <= 2147483647)
+        or (type(height) is not int or not -2147483648 <= height <= 2147483647)
+        or type(size) is not Size
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "uri": uri,
+        "title": title,
+        "width": width,
+        "height": height,
+        "size": size._value_,
+    }
+
+
+def _plain_list_Image(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_plain_Image(item) for item in value]
+
+
+def _plain_list_str(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Player, _encode_Player, _decode_Player, depth=0),
-    Codec(Size, _encode_Size, _decode_Size, depth=0),
-    Codec(MediaContent, _encode_MediaContent, _decode_MediaContent, depth=3),
-    Codec(Media, _encode_Media, _decode_Media, depth=2),
-    Codec(Image, _encode_Image, _decode_Image, depth=1),
+    Codec(Player, _encode_Player, _decode_Player, depth=0, plain=_plain_Player),
+    Codec(Size, _encode_Size, _decode_Size, depth=0, plain=_plain_Size),
+    Codec(
+        MediaContent,
+        _encode_MediaContent,
+        _decode_MediaContent,
+        depth=3,
+        plain=_plain_MediaContent,
+    ),
+    Codec(Media, _encode_Media, _decode_Media, depth=2, plain=_plain_Media),
+    Codec(Image, _encode_Image, _decode_Image, depth=1, plain=_plain_Image),
 )

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from foryjson import binary as _binary
+from foryjson import fastwriter as _fastwriter
 from foryjson import numbers as _numbers
 from foryjson import reader as _reader
 from foryjson import represent as _represent
@@ -127,16 +128,16 @@ class Order:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Order, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_text(
+            _plain_Order, _encode_Order, self, escape_non_ascii, pretty, depth=None
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Order, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_bytes(
+            _plain_Order, _encode_Order, self, escape_non_ascii, pretty, depth=None
         )
 
     @classmethod
@@ -211,16 +212,16 @@ class Customer:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Customer, self, escape_non_ascii, pretty, depth=3
+        return _fastwriter.encode_text(
+            _plain_Customer, _encode_Customer, self, escape_non_ascii, pretty, depth=3
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Customer, self, escape_non_ascii, pretty, depth=3
+        return _fastwriter.encode_bytes(
+            _plain_Customer, _encode_Customer, self, escape_non_ascii, pretty, depth=3
         )
 
     @classmethod
@@ -270,16 +271,16 @@ class Address:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Address, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Address, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -324,16 +325,26 @@ class Category:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Category, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_text(
+            _plain_Category,
+            _encode_Category,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Category, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_bytes(
+            _plain_Category,
+            _encode_Category,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
         )
 
     @classmethod
@@ -418,16 +429,16 @@ class Product:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Product, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_text(
+            _plain_Product, _encode_Product, self, escape_non_ascii, pretty, depth=None
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Product, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_bytes(
+            _plain_Product, _encode_Product, self, escape_non_ascii, pretty, depth=None
         )
 
     @classmethod
@@ -479,16 +490,26 @@ class OrderLine:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_OrderLine, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_text(
+            _plain_OrderLine,
+            _encode_OrderLine,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_OrderLine, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_bytes(
+            _plain_OrderLine,
+            _encode_OrderLine,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
         )
 
     @classmethod
@@ -1172,12 +1193,219 @@ def _decode_list_str(data: object) -> list[str]:
     return data
 
 
+def _plain_OrderStatus(value: object) -> str:
+    if type(value) is not OrderStatus:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _plain_Order(value: object) -> dict[str, Any]:
+    if not isinstance(value, Order):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    customer = value.customer
+    lines = value.lines
+    status = value.status
+    created = value.created
+    shipping_address = value.shipping_address
+    attributes = value.attributes
+    notes = value.notes
+    if (
+        not isinstance(id_, str)
+        or type(status) is not OrderStatus
+        or (notes is not None and not isinstance(notes, str))
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "id": id_,
+        "customer": _plain_Customer(customer),
+        "lines": _plain_list_OrderLine(lines),
+        "status": status._value_,
+        "created": _fastwriter.Fragment(_temporal.write_epoch_millis(created)),
+        "shippingAddress": _plain_Address(shipping_address),
+        "attributes": _plain_dict_str(attributes),
+        "notes": notes,
+    }
+
+
+def _plain_Customer(value: object) -> dict[str, Any]:
+    if not isinstance(value, Customer):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    first_name = value.first_name
+    last_name = value.last_name
+    email = value.email
+    date_of_birth = value.date_of_birth
+    vip = value.vip
+    addresses = value.addresses
+    if (
+        (type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807)
+        or not isinstance(first_name, str)
+        or not isinstance(last_name, str)
+        or not isinstance(email, str)
+        or type(vip) is not bool
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "id": id_,
+        "firstName": first_name,
+        "lastName": last_name,
+        "email": email,
+        "dateOfBirth": _fastwriter.Fragment(
+            _temporal.write_epoch_millis(date_of_birth)
+        ),
+        "vip": vip,
+        "addresses": _plain_list_Address(addresses),
+    }
+
+
+def _plain_Address(value: object) -> dict[str, Any]:
+    if not isinstance(value, Address):
+        raise _fastwriter.NotPlain
+    street = value.street
+    city = value.city
+    zip_ = value.zip
+    country = value.country
+    if (
+        not isinstance(street, str)
+        or not isinstance(city, str)
+        or not isinstance(zip_, str)
+        or not isinstance(country, str)
+    ):
+        raise _fastwriter.NotPlain
+    return {"street": street, "city": city, "zip": zip_, "country": country}
+
+
+def _plain_Category(value: object) -> dict[str, Any]:
+    if not isinstance(value, Category):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    name_ = value.name
+    parent = value.parent
+    if (
+        type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807
+    ) or not isinstance(name_, str):
+        raise _fastwriter.NotPlain
+    return {
+        "id": id_,
+        "name": name_,
+        "parent": None if parent is None else _plain_Category(parent),
+    }
+
+
+def _plain_Product(value: object) -> dict[str, Any]:
+    if not isinstance(value, Product):
+        raise _fastwriter.NotPlain
+    sku = value.sku
+    name_ = value.name
+    description = value.description
+    category = value.category
+    price = value.price
+    weight_grams = value.weight_grams
+    tags = value.tags
+    thumbnail = value.thumbnail
+    if (
+        not isinstance(sku, str)
+        or not isinstance(name_, str)
+        or not isinstance(description, str)
+        or (
+            type(weight_grams) is not int
+            or not -2147483648 <= weight_grams <= 2147483647
+        )
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "sku": sku,
+        "name": name_,
+        "description": description,
+        "category": _plain_Category(category),
+        "price": _fastwriter.Fragment(_numbers.write_decimal(price)),
+        "weightGrams": weight_grams,
+        "tags": _plain_list_str(tags),
+        "thumbnail": _fastwriter.Fragment(_binary.write_base64(thumbnail)),
+    }
+
+
+def _plain_OrderLine(value: object) -> dict[str, Any]:
+    if not isinstance(value, OrderLine):
+        raise _fastwriter.NotPlain
+    product = value.product
+    quantity = value.quantity
+    unit_price = value.unit_price
+    discount = value.discount
+    if type(quantity) is not int or not -2147483648 <= quantity <= 2147483647:
+        raise _fastwriter.NotPlain
+    return {
+        "product": _plain_Product(product),
+        "quantity": quantity,
+        "unitPrice": _fastwriter.Fragment(_numbers.write_decimal(unit_price)),
+        "discount": _fastwriter.plain_float(discount),
+    }
+
+
+def _plain_list_OrderLine(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_plain_OrderLine(item) for item in value]
+
+
+def _plain_dict_str(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    items = dict(value)
+    for key, item in items.items():
+        if not isinstance(key, str) or not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _plain_list_Address(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_plain_Address(item) for item in value]
+
+
+def _plain_list_str(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(OrderStatus, _encode_OrderStatus, _decode_OrderStatus, depth=0),
-    Codec(Order, _encode_Order, _decode_Order, exact=True, depth=None),
-    Codec(Customer, _encode_Customer, _decode_Customer, depth=3),
-    Codec(Address, _encode_Address, _decode_Address, depth=1),
-    Codec(Category, _encode_Category, _decode_Category, depth=None),
-    Codec(Product, _encode_Product, _decode_Product, exact=True, depth=None),
-    Codec(OrderLine, _encode_OrderLine, _decode_OrderLine, exact=True, depth=None),
+    Codec(
+        OrderStatus,
+        _encode_OrderStatus,
+        _decode_OrderStatus,
+        depth=0,
+        plain=_plain_OrderStatus,
+    ),
+    Codec(
+        Order, _encode_Order, _decode_Order, exact=True, depth=None, plain=_plain_Order
+    ),
+    Codec(Customer, _encode_Customer, _decode_Customer, depth=3, plain=_plain_Customer),
+    Codec(Address, _encode_Address, _decode_Address, depth=1, plain=_plain_Address),
+    Codec(
+        Category, _encode_Category, _decode_Category, depth=None, plain=_plain_Category
+    ),
+    Codec(
+        Product,
+        _encode_Product,
+        _decode_Product,
+        exact=True,
+        depth=None,
+        plain=_plain_Product,
+    ),
+    Codec(
+        OrderLine,
+        _encode_OrderLine,
+        _decode_OrderLine,
+        exact=True,
+        depth=None,
+        plain=_plain_OrderLine,
+    ),
 )

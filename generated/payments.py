@@ -12,6 +12,7 @@ from typing import Any
 
 from examples.validators import check_period as _validate_Order
 from foryjson import dynamic as _dynamic
+from foryjson import fastwriter as _fastwriter
 from foryjson import numbers as _numbers
 from foryjson import reader as _reader
 from foryjson import represent as _represent
@@ -59,16 +60,16 @@ class Payment:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Payment, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_text(
+            _plain_Payment, _encode_Payment, self, escape_non_ascii, pretty, depth=2
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Payment, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_bytes(
+            _plain_Payment, _encode_Payment, self, escape_non_ascii, pretty, depth=2
         )
 
     @classmethod
@@ -90,16 +91,16 @@ class Shipment:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Shipment, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_text(
+            _plain_Shipment, _encode_Shipment, self, escape_non_ascii, pretty, depth=2
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Shipment, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_bytes(
+            _plain_Shipment, _encode_Shipment, self, escape_non_ascii, pretty, depth=2
         )
 
     @classmethod
@@ -119,16 +120,16 @@ class Event:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Event, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_text(
+            _plain_Event, _encode_Event, self, escape_non_ascii, pretty, depth=2
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Event, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_bytes(
+            _plain_Event, _encode_Event, self, escape_non_ascii, pretty, depth=2
         )
 
     @classmethod
@@ -162,16 +163,16 @@ class Amount:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Amount, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Amount, _encode_Amount, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Amount, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Amount, _encode_Amount, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -200,16 +201,16 @@ class Iban:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Iban, self, escape_non_ascii, pretty, depth=0
+        return _fastwriter.encode_text(
+            _plain_Iban, _encode_Iban, self, escape_non_ascii, pretty, depth=0
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Iban, self, escape_non_ascii, pretty, depth=0
+        return _fastwriter.encode_bytes(
+            _plain_Iban, _encode_Iban, self, escape_non_ascii, pretty, depth=0
         )
 
     @classmethod
@@ -254,16 +255,16 @@ class Address:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Address, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Address, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -297,14 +298,16 @@ class Geo:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(_encode_Geo, self, escape_non_ascii, pretty, depth=1)
+        return _fastwriter.encode_text(
+            _plain_Geo, _encode_Geo, self, escape_non_ascii, pretty, depth=1
+        )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Geo, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Geo, _encode_Geo, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -415,16 +418,16 @@ class Order:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Order, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_text(
+            _plain_Order, _encode_Order, self, escape_non_ascii, pretty, depth=None
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Order, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_bytes(
+            _plain_Order, _encode_Order, self, escape_non_ascii, pretty, depth=None
         )
 
     @classmethod
@@ -455,16 +458,26 @@ class CardPayment(Payment):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_CardPayment, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_CardPayment,
+            _encode_CardPayment,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_CardPayment, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_CardPayment,
+            _encode_CardPayment,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
         )
 
     @classmethod
@@ -511,16 +524,26 @@ class BankTransfer(Payment):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_BankTransfer, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_text(
+            _plain_BankTransfer,
+            _encode_BankTransfer,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=2,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_BankTransfer, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_bytes(
+            _plain_BankTransfer,
+            _encode_BankTransfer,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=2,
         )
 
     @classmethod
@@ -554,16 +577,16 @@ class Parcel(Shipment):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Parcel, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Parcel, _encode_Parcel, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Parcel, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Parcel, _encode_Parcel, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -592,16 +615,16 @@ class Pickup(Shipment):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Pickup, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Pickup, _encode_Pickup, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Pickup, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Pickup, _encode_Pickup, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -630,16 +653,16 @@ class Opened(Event):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Opened, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Opened, _encode_Opened, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Opened, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Opened, _encode_Opened, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -673,16 +696,16 @@ class Closed(Event):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Closed, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Closed, _encode_Closed, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Closed, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Closed, _encode_Closed, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -1837,6 +1860,301 @@ def _decode_list_Event(data: object) -> list[Event]:
     return result
 
 
+def _plain_Payment(value: object) -> Any:
+    if type(value) is CardPayment:
+        return {"kind": "card", **_plain_CardPayment(value)}
+    if type(value) is BankTransfer:
+        return {"kind": "bank_transfer", **_plain_BankTransfer(value)}
+    raise _fastwriter.NotPlain
+
+
+def _plain_Shipment(value: object) -> Any:
+    if type(value) is Parcel:
+        return {"parcel": _plain_Parcel(value)}
+    if type(value) is Pickup:
+        return {"pickup": _plain_Pickup(value)}
+    raise _fastwriter.NotPlain
+
+
+def _plain_Event(value: object) -> Any:
+    if type(value) is Opened:
+        return ["opened", _plain_Opened(value)]
+    if type(value) is Closed:
+        return ["closed", _plain_Closed(value)]
+    raise _fastwriter.NotPlain
+
+
+def _plain_Amount(value: object) -> dict[str, Any]:
+    if not isinstance(value, Amount):
+        raise _fastwriter.NotPlain
+    value_ = value.value
+    currency = value.currency
+    if not isinstance(currency, str):
+        raise _fastwriter.NotPlain
+    return {
+        "value": _fastwriter.Fragment(_numbers.write_decimal(value_)),
+        "currency": currency,
+    }
+
+
+def _plain_Iban(value: object) -> str:
+    if not isinstance(value, Iban):
+        raise _fastwriter.NotPlain
+    text = value.text
+    if not isinstance(text, str):
+        raise _fastwriter.NotPlain
+    return text
+
+
+def _plain_Address(value: object) -> dict[str, Any]:
+    if not isinstance(value, Address):
+        raise _fastwriter.NotPlain
+    street = value.street
+    city = value.city
+    geo = value.geo
+    if (
+        not isinstance(street, str)
+        or not isinstance(city, str)
+        or (geo is not None and not isinstance(geo, Geo))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"street": street, "city": city}
+    if geo is not None:
+        result.update(_plain_Geo_members_1(geo))
+    return result
+
+
+def _plain_Geo(value: object) -> dict[str, Any]:
+    if not isinstance(value, Geo):
+        raise _fastwriter.NotPlain
+    lat = value.lat
+    lon = value.lon
+    return {"lat": _fastwriter.plain_float(lat), "lon": _fastwriter.plain_float(lon)}
+
+
+def _plain_Order(value: object) -> dict[str, Any]:
+    if not isinstance(value, Order):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    start = value.start
+    end = value.end
+    billing = value.billing
+    shipping = value.shipping
+    payment = value.payment
+    payments = value.payments
+    shipments = value.shipments
+    history = value.history
+    total_cents = value.total_cents
+    metadata = value.metadata
+    extras = value.extras
+    if (
+        not isinstance(id_, str)
+        or (
+            type(start) is not int
+            or not -9223372036854775808 <= start <= 9223372036854775807
+        )
+        or (
+            type(end) is not int
+            or not -9223372036854775808 <= end <= 9223372036854775807
+        )
+        or not isinstance(billing, Address)
+        or (shipping is not None and not isinstance(shipping, Address))
+        or (
+            type(total_cents) is not int
+            or not -9223372036854775808 <= total_cents <= 9223372036854775807
+        )
+        or (metadata is not None and not isinstance(metadata, str))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"id": id_, "start": start, "end": end}
+    result.update(_plain_Address_members_2(billing))
+    if shipping is not None:
+        result.update(_plain_Address_members_4(shipping))
+    result["payment"] = _plain_Payment(payment)
+    result["payments"] = _plain_list_Payment(payments)
+    result["shipments"] = _plain_dict_Shipment(shipments)
+    result["history"] = _plain_list_Event(history)
+    result["totalCents"] = total_cents
+    if metadata is not None:
+        result["metadata"] = _fastwriter.fragment(_dynamic.write_raw(metadata))
+    result.update(_fastwriter.plain_members(extras, _Order_PROPERTIES))
+    return result
+
+
+def _plain_CardPayment(value: object) -> dict[str, Any]:
+    if not isinstance(value, CardPayment):
+        raise _fastwriter.NotPlain
+    last_four = value.last_four
+    if not isinstance(last_four, str):
+        raise _fastwriter.NotPlain
+    return {"lastFour": last_four}
+
+
+def _plain_BankTransfer(value: object) -> dict[str, Any]:
+    if not isinstance(value, BankTransfer):
+        raise _fastwriter.NotPlain
+    iban = value.iban
+    amount = value.amount
+    reference = value.reference
+    if reference is not None and not isinstance(reference, str):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {
+        "iban": _plain_Iban(iban),
+        "amount": _plain_Amount(amount),
+    }
+    if reference is not None:
+        result["reference"] = reference
+    return result
+
+
+def _plain_Parcel(value: object) -> dict[str, Any]:
+    if not isinstance(value, Parcel):
+        raise _fastwriter.NotPlain
+    weight_grams = value.weight_grams
+    to = value.to
+    if (
+        type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647
+    ) or not isinstance(to, Address):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"weightGrams": weight_grams}
+    result.update(_plain_Address_members_6(to))
+    return result
+
+
+def _plain_Pickup(value: object) -> dict[str, Any]:
+    if not isinstance(value, Pickup):
+        raise _fastwriter.NotPlain
+    store = value.store
+    if not isinstance(store, str):
+        raise _fastwriter.NotPlain
+    return {"store": store}
+
+
+def _plain_Opened(value: object) -> dict[str, Any]:
+    if not isinstance(value, Opened):
+        raise _fastwriter.NotPlain
+    at = value.at
+    if type(at) is not int or not -9223372036854775808 <= at <= 9223372036854775807:
+        raise _fastwriter.NotPlain
+    return {"at": at}
+
+
+def _plain_Closed(value: object) -> dict[str, Any]:
+    if not isinstance(value, Closed):
+        raise _fastwriter.NotPlain
+    at = value.at
+    reason = value.reason
+    if (
+        type(at) is not int or not -9223372036854775808 <= at <= 9223372036854775807
+    ) or not isinstance(reason, str):
+        raise _fastwriter.NotPlain
+    return {"at": at, "reason": reason}
+
+
+def _plain_Geo_members_1(value: Any) -> dict[str, Any]:
+    lat = value.lat
+    lon = value.lon
+    return {"lat": _fastwriter.plain_float(lat), "lon": _fastwriter.plain_float(lon)}
+
+
+def _plain_Geo_members_3(value: Any) -> dict[str, Any]:
+    lat = value.lat
+    lon = value.lon
+    return {
+        "billing_lat": _fastwriter.plain_float(lat),
+        "billing_lon": _fastwriter.plain_float(lon),
+    }
+
+
+def _plain_Address_members_2(value: Any) -> dict[str, Any]:
+    street = value.street
+    city = value.city
+    geo = value.geo
+    if (
+        not isinstance(street, str)
+        or not isinstance(city, str)
+        or (geo is not None and not isinstance(geo, Geo))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"billing_street": street, "billing_city": city}
+    if geo is not None:
+        result.update(_plain_Geo_members_3(geo))
+    return result
+
+
+def _plain_Geo_members_5(value: Any) -> dict[str, Any]:
+    lat = value.lat
+    lon = value.lon
+    return {
+        "ship_lat_x": _fastwriter.plain_float(lat),
+        "ship_lon_x": _fastwriter.plain_float(lon),
+    }
+
+
+def _plain_Address_members_4(value: Any) -> dict[str, Any]:
+    street = value.street
+    city = value.city
+    geo = value.geo
+    if (
+        not isinstance(street, str)
+        or not isinstance(city, str)
+        or (geo is not None and not isinstance(geo, Geo))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"ship_street_x": street, "ship_city_x": city}
+    if geo is not None:
+        result.update(_plain_Geo_members_5(geo))
+    return result
+
+
+def _plain_Geo_members_7(value: Any) -> dict[str, Any]:
+    lat = value.lat
+    lon = value.lon
+    return {
+        "to_lat": _fastwriter.plain_float(lat),
+        "to_lon": _fastwriter.plain_float(lon),
+    }
+
+
+def _plain_Address_members_6(value: Any) -> dict[str, Any]:
+    street = value.street
+    city = value.city
+    geo = value.geo
+    if (
+        not isinstance(street, str)
+        or not isinstance(city, str)
+        or (geo is not None and not isinstance(geo, Geo))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"to_street": street, "to_city": city}
+    if geo is not None:
+        result.update(_plain_Geo_members_7(geo))
+    return result
+
+
+def _plain_list_Payment(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_plain_Payment(item) for item in value]
+
+
+def _plain_dict_Shipment(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = _plain_Shipment(item)
+    return result
+
+
+def _plain_list_Event(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_plain_Event(item) for item in value]
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Payment,
@@ -1845,13 +2163,16 @@ CODECS: tuple[Codec[Any], ...] = (
         exact=True,
         depth=2,
         discriminators=("kind",),
+        plain=_plain_Payment,
     ),
-    Codec(Shipment, _encode_Shipment, _decode_Shipment, depth=2),
-    Codec(Event, _encode_Event, _decode_Event, depth=2),
-    Codec(Amount, _encode_Amount, _decode_Amount, exact=True, depth=1),
-    Codec(Iban, _encode_Iban, _decode_Iban, depth=0),
-    Codec(Address, _encode_Address, _decode_Address, depth=1),
-    Codec(Geo, _encode_Geo, _decode_Geo, depth=1),
+    Codec(Shipment, _encode_Shipment, _decode_Shipment, depth=2, plain=_plain_Shipment),
+    Codec(Event, _encode_Event, _decode_Event, depth=2, plain=_plain_Event),
+    Codec(
+        Amount, _encode_Amount, _decode_Amount, exact=True, depth=1, plain=_plain_Amount
+    ),
+    Codec(Iban, _encode_Iban, _decode_Iban, depth=0, plain=_plain_Iban),
+    Codec(Address, _encode_Address, _decode_Address, depth=1, plain=_plain_Address),
+    Codec(Geo, _encode_Geo, _decode_Geo, depth=1, plain=_plain_Geo),
     Codec(
         Order,
         _encode_Order,
@@ -1859,13 +2180,25 @@ CODECS: tuple[Codec[Any], ...] = (
         exact=True,
         depth=None,
         discriminators=("kind",),
+        plain=_plain_Order,
     ),
-    Codec(CardPayment, _encode_CardPayment, _decode_CardPayment, depth=1),
     Codec(
-        BankTransfer, _encode_BankTransfer, _decode_BankTransfer, exact=True, depth=2
+        CardPayment,
+        _encode_CardPayment,
+        _decode_CardPayment,
+        depth=1,
+        plain=_plain_CardPayment,
     ),
-    Codec(Parcel, _encode_Parcel, _decode_Parcel, depth=1),
-    Codec(Pickup, _encode_Pickup, _decode_Pickup, depth=1),
-    Codec(Opened, _encode_Opened, _decode_Opened, depth=1),
-    Codec(Closed, _encode_Closed, _decode_Closed, depth=1),
+    Codec(
+        BankTransfer,
+        _encode_BankTransfer,
+        _decode_BankTransfer,
+        exact=True,
+        depth=2,
+        plain=_plain_BankTransfer,
+    ),
+    Codec(Parcel, _encode_Parcel, _decode_Parcel, depth=1, plain=_plain_Parcel),
+    Codec(Pickup, _encode_Pickup, _decode_Pickup, depth=1, plain=_plain_Pickup),
+    Codec(Opened, _encode_Opened, _decode_Opened, depth=1, plain=_plain_Opened),
+    Codec(Closed, _encode_Closed, _decode_Closed, depth=1, plain=_plain_Closed),
 )

@@ -16,6 +16,7 @@ from uuid import UUID
 
 from foryjson import binary as _binary
 from foryjson import dynamic as _dynamic
+from foryjson import fastwriter as _fastwriter
 from foryjson import hashing as _hashing
 from foryjson import identifiers as _identifiers
 from foryjson import numbers as _numbers
@@ -166,16 +167,16 @@ class Numbers:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Numbers, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Numbers, _encode_Numbers, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Numbers, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Numbers, _encode_Numbers, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -238,16 +239,16 @@ class Text:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Text, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Text, _encode_Text, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Text, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Text, _encode_Text, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -358,16 +359,16 @@ class Times:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Times, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_text(
+            _plain_Times, _encode_Times, self, escape_non_ascii, pretty, depth=2
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Times, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_bytes(
+            _plain_Times, _encode_Times, self, escape_non_ascii, pretty, depth=2
         )
 
     @classmethod
@@ -442,16 +443,16 @@ class Blobs:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Blobs, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_text(
+            _plain_Blobs, _encode_Blobs, self, escape_non_ascii, pretty, depth=2
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Blobs, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_bytes(
+            _plain_Blobs, _encode_Blobs, self, escape_non_ascii, pretty, depth=2
         )
 
     @classmethod
@@ -532,16 +533,26 @@ class Containers:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Containers, self, escape_non_ascii, pretty, depth=4
+        return _fastwriter.encode_text(
+            _plain_Containers,
+            _encode_Containers,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=4,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Containers, self, escape_non_ascii, pretty, depth=4
+        return _fastwriter.encode_bytes(
+            _plain_Containers,
+            _encode_Containers,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=4,
         )
 
     @classmethod
@@ -578,16 +589,16 @@ class Dynamic:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Dynamic, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_text(
+            _plain_Dynamic, _encode_Dynamic, self, escape_non_ascii, pretty, depth=None
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Dynamic, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_bytes(
+            _plain_Dynamic, _encode_Dynamic, self, escape_non_ascii, pretty, depth=None
         )
 
     @classmethod
@@ -712,16 +723,16 @@ class Defaults:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Defaults, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_text(
+            _plain_Defaults, _encode_Defaults, self, escape_non_ascii, pretty, depth=2
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Defaults, self, escape_non_ascii, pretty, depth=2
+        return _fastwriter.encode_bytes(
+            _plain_Defaults, _encode_Defaults, self, escape_non_ascii, pretty, depth=2
         )
 
     @classmethod
@@ -2462,13 +2473,408 @@ def _parse_p4(data: object) -> datetime:
         raise DecodeError(f"invalid datetime {data!r}: {error}") from None
 
 
+def _plain_Color(value: object) -> str:
+    if type(value) is not Color:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _plain_Numbers(value: object) -> dict[str, Any]:
+    if not isinstance(value, Numbers):
+        raise _fastwriter.NotPlain
+    tiny = value.tiny
+    small = value.small
+    medium = value.medium
+    large = value.large
+    byte = value.byte
+    word = value.word
+    dword = value.dword
+    qword = value.qword
+    unbounded = value.unbounded
+    ratio = value.ratio
+    single = value.single
+    price = value.price
+    quoted_price = value.quoted_price
+    maybe = value.maybe
+    if (
+        (type(tiny) is not int or not -128 <= tiny <= 127)
+        or (type(small) is not int or not -32768 <= small <= 32767)
+        or (type(medium) is not int or not -2147483648 <= medium <= 2147483647)
+        or (
+            type(large) is not int
+            or not -9223372036854775808 <= large <= 9223372036854775807
+        )
+        or (type(byte) is not int or not 0 <= byte <= 255)
+        or (type(word) is not int or not 0 <= word <= 65535)
+        or (type(dword) is not int or not 0 <= dword <= 4294967295)
+        or (type(qword) is not int or not 0 <= qword <= 18446744073709551615)
+        or type(unbounded) is not int
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "tiny": tiny,
+        "small": small,
+        "medium": medium,
+        "large": large,
+        "byte": byte,
+        "word": word,
+        "dword": dword,
+        "qword": qword,
+        "unbounded": unbounded,
+        "ratio": _fastwriter.plain_float(ratio),
+        "single": _fastwriter.Fragment(_numbers.write_float32(single)),
+        "price": _fastwriter.Fragment(_numbers.write_decimal(price)),
+        "quotedPrice": _fastwriter.Fragment(
+            _numbers.write_decimal_string(quoted_price)
+        ),
+        "maybe": None if maybe is None else _fastwriter.plain_float(maybe),
+    }
+
+
+def _plain_Text(value: object) -> dict[str, Any]:
+    if not isinstance(value, Text):
+        raise _fastwriter.NotPlain
+    text_ = value.text
+    initial = value.initial
+    id_ = value.id
+    color = value.color
+    color_or_none = value.color_or_none
+    if (
+        not isinstance(text_, str)
+        or type(color) is not Color
+        or (color_or_none is not None and type(color_or_none) is not Color)
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "text": text_,
+        "initial": _fastwriter.Fragment(_identifiers.write_char(initial)),
+        "id": _fastwriter.Fragment(_identifiers.write_uuid(id_)),
+        "color": color._value_,
+        "colorOrNone": None if color_or_none is None else color_or_none._value_,
+    }
+
+
+def _plain_Times(value: object) -> dict[str, Any]:
+    if not isinstance(value, Times):
+        raise _fastwriter.NotPlain
+    day = value.day
+    clock = value.clock
+    moment = value.moment
+    local = value.local
+    elapsed = value.elapsed
+    created_millis = value.created_millis
+    created_seconds = value.created_seconds
+    birthday = value.birthday
+    opening = value.opening
+    logged = value.logged
+    stamped = value.stamped
+    holidays = value.holidays
+    deadlines = value.deadlines
+    return {
+        "day": _fastwriter.Fragment(_temporal.write_date(day)),
+        "clock": _fastwriter.Fragment(_temporal.write_time(clock)),
+        "moment": _fastwriter.Fragment(_temporal.write_datetime(moment)),
+        "local": _fastwriter.Fragment(_temporal.write_local_datetime(local)),
+        "elapsed": _fastwriter.Fragment(_temporal.write_duration(elapsed)),
+        "createdMillis": _fastwriter.Fragment(
+            _temporal.write_epoch_millis(created_millis)
+        ),
+        "createdSeconds": _fastwriter.Fragment(
+            _temporal.write_epoch_seconds(created_seconds)
+        ),
+        "birthday": _fastwriter.Fragment(_format_p1(birthday)),
+        "opening": _fastwriter.Fragment(_format_p2(opening)),
+        "logged": _fastwriter.Fragment(_format_p3(logged)),
+        "stamped": _fastwriter.Fragment(_format_p4(stamped)),
+        "holidays": _plain_list_date_p1(holidays),
+        "deadlines": _plain_dict_datetime_epoch_millis(deadlines),
+    }
+
+
+def _plain_Blobs(value: object) -> dict[str, Any]:
+    if not isinstance(value, Blobs):
+        raise _fastwriter.NotPlain
+    standard = value.standard
+    url_safe = value.url_safe
+    hex_ = value.hex
+    signed = value.signed
+    unsigned = value.unsigned
+    optional = value.optional
+    chunks = value.chunks
+    return {
+        "standard": _fastwriter.Fragment(_binary.write_base64(standard)),
+        "urlSafe": _fastwriter.Fragment(_binary.write_base64url(url_safe)),
+        "hex": _fastwriter.Fragment(_binary.write_base16(hex_)),
+        "signed": _fastwriter.Fragment(_binary.write_array(signed)),
+        "unsigned": _fastwriter.Fragment(_binary.write_uint8_array(unsigned)),
+        "optional": (
+            None
+            if optional is None
+            else _fastwriter.Fragment(_binary.write_base64(optional))
+        ),
+        "chunks": _plain_list_bytes_base64(chunks),
+    }
+
+
+def _plain_Containers(value: object) -> dict[str, Any]:
+    if not isinstance(value, Containers):
+        raise _fastwriter.NotPlain
+    tags = value.tags
+    codes = value.codes
+    pair = value.pair
+    coordinates = value.coordinates
+    by_id = value.by_id
+    by_color = value.by_color
+    by_uuid = value.by_uuid
+    nested = value.nested
+    return {
+        "tags": _fastwriter.Fragment(_encode_set_str(tags)),
+        "codes": _fastwriter.Fragment(_encode_set_int32(codes)),
+        "pair": _plain_tuple_str_int64(pair),
+        "coordinates": _plain_tuple_float_etc(coordinates),
+        "byId": _plain_dict_int64_str(by_id),
+        "byColor": _plain_dict_Color_list_uint8(by_color),
+        "byUuid": _plain_dict_uuid_date(by_uuid),
+        "nested": _plain_list_dict_opt_tuple_int8_bool(nested),
+    }
+
+
+def _plain_Dynamic(value: object) -> dict[str, Any]:
+    if not isinstance(value, Dynamic):
+        raise _fastwriter.NotPlain
+    payload = value.payload
+    extras = value.extras
+    return {
+        "payload": _fastwriter.plain_any(payload),
+        "extras": _plain_dict_any(extras),
+    }
+
+
+def _plain_Defaults(value: object) -> dict[str, Any]:
+    if not isinstance(value, Defaults):
+        raise _fastwriter.NotPlain
+    count = value.count
+    rate = value.rate
+    price = value.price
+    letter = value.letter
+    id_ = value.id
+    day = value.day
+    clock = value.clock
+    moment = value.moment
+    elapsed = value.elapsed
+    blob = value.blob
+    color = value.color
+    tags = value.tags
+    pair = value.pair
+    zero = value.zero
+    empty = value.empty
+    if (type(count) is not int or not -2147483648 <= count <= 2147483647) or type(
+        color
+    ) is not Color:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    if count != 3:
+        result["count"] = count
+    if rate != 0.5 or type(rate) is not float:
+        result["rate"] = _fastwriter.Fragment(_numbers.write_float32(rate))
+    if str(price) != "9.90" or type(price) is not Decimal:
+        result["price"] = _fastwriter.Fragment(_numbers.write_decimal(price))
+    if letter != "x" or type(letter) is not str:
+        result["letter"] = _fastwriter.Fragment(_identifiers.write_char(letter))
+    if id_ != UUID("12345678-1234-5678-1234-567812345678"):
+        result["id"] = _fastwriter.Fragment(_identifiers.write_uuid(id_))
+    if day != date(2026, 6, 21):
+        result["day"] = _fastwriter.Fragment(_temporal.write_date(day))
+    if clock != time(8, 30):
+        result["clock"] = _fastwriter.Fragment(_temporal.write_time(clock))
+    if (
+        moment
+        != datetime(2026, 6, 21, 1, 2, 3, 0, tzinfo=timezone(timedelta(seconds=28800)))
+        or moment.utcoffset()
+        != datetime(
+            2026, 6, 21, 1, 2, 3, 0, tzinfo=timezone(timedelta(seconds=28800))
+        ).utcoffset()
+    ):
+        result["moment"] = _fastwriter.Fragment(_temporal.write_datetime(moment))
+    if elapsed != timedelta(seconds=5400):
+        result["elapsed"] = _fastwriter.Fragment(_temporal.write_duration(elapsed))
+    if blob != b"\x01\x02\x03" or type(blob) is not bytes:
+        result["blob"] = _fastwriter.Fragment(_binary.write_base64(blob))
+    if color != Color.GREEN:
+        result["color"] = color._value_
+    if tags != set():
+        result["tags"] = _fastwriter.Fragment(_encode_set_str(tags))
+    if pair != ():
+        result["pair"] = _plain_tuple_int8_etc(pair)
+    if zero != 0.0 or type(zero) is not float or copysign(1.0, zero) < 0:
+        result["zero"] = _fastwriter.plain_float(zero)
+    if empty != b"" or type(empty) is not bytes:
+        result["empty"] = _fastwriter.Fragment(_binary.write_base64(empty))
+    return result
+
+
+def _plain_list_date_p1(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_fastwriter.Fragment(_format_p1(item)) for item in value]
+
+
+def _plain_dict_datetime_epoch_millis(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = _fastwriter.Fragment(_temporal.write_epoch_millis(item))
+    return result
+
+
+def _plain_list_bytes_base64(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_fastwriter.Fragment(_binary.write_base64(item)) for item in value]
+
+
+def _plain_tuple_str_int64(value: object) -> list[Any]:
+    if type(value) is not tuple or len(value) != 2:
+        raise _fastwriter.NotPlain
+    item0, item1 = value
+    if not isinstance(item0, str) or (
+        type(item1) is not int
+        or not -9223372036854775808 <= item1 <= 9223372036854775807
+    ):
+        raise _fastwriter.NotPlain
+    return [item0, item1]
+
+
+def _plain_tuple_float_etc(value: object) -> list[Any]:
+    if type(value) is not tuple:
+        raise _fastwriter.NotPlain
+    return [_fastwriter.plain_float(item) for item in value]
+
+
+def _plain_dict_int64_str(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if (
+            type(key) is not int
+            or not -9223372036854775808 <= key <= 9223372036854775807
+        ) or not isinstance(item, str):
+            raise _fastwriter.NotPlain
+        result[str(key)] = item
+    return result
+
+
+def _plain_list_uint8(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if type(item) is not int or not 0 <= item <= 255:
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _plain_dict_Color_list_uint8(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if type(key) is not Color:
+            raise _fastwriter.NotPlain
+        result[key._value_] = _plain_list_uint8(item)
+    return result
+
+
+def _plain_dict_uuid_date(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if type(key) is not UUID:
+            raise _fastwriter.NotPlain
+        result[str(key)] = _fastwriter.Fragment(_temporal.write_date(item))
+    return result
+
+
+def _plain_tuple_int8_bool(value: object) -> list[Any]:
+    if type(value) is not tuple or len(value) != 2:
+        raise _fastwriter.NotPlain
+    item0, item1 = value
+    if (type(item0) is not int or not -128 <= item0 <= 127) or type(item1) is not bool:
+        raise _fastwriter.NotPlain
+    return [item0, item1]
+
+
+def _plain_dict_opt_tuple_int8_bool(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = None if item is None else _plain_tuple_int8_bool(item)
+    return result
+
+
+def _plain_list_dict_opt_tuple_int8_bool(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_plain_dict_opt_tuple_int8_bool(item) for item in value]
+
+
+def _plain_dict_any(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = _fastwriter.plain_any(item)
+    return result
+
+
+def _plain_tuple_int8_etc(value: object) -> list[Any]:
+    if type(value) is not tuple:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if type(item) is not int or not -128 <= item <= 127:
+            raise _fastwriter.NotPlain
+    return items
+
+
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Color, _encode_Color, _decode_Color, depth=0),
-    Codec(Numbers, _encode_Numbers, _decode_Numbers, exact=True, depth=1),
-    Codec(Text, _encode_Text, _decode_Text, depth=1),
-    Codec(Times, _encode_Times, _decode_Times, depth=2),
-    Codec(Blobs, _encode_Blobs, _decode_Blobs, depth=2),
-    Codec(Containers, _encode_Containers, _decode_Containers, depth=4),
-    Codec(Dynamic, _encode_Dynamic, _decode_Dynamic, depth=None),
-    Codec(Defaults, _encode_Defaults, _decode_Defaults, exact=True, depth=2),
+    Codec(Color, _encode_Color, _decode_Color, depth=0, plain=_plain_Color),
+    Codec(
+        Numbers,
+        _encode_Numbers,
+        _decode_Numbers,
+        exact=True,
+        depth=1,
+        plain=_plain_Numbers,
+    ),
+    Codec(Text, _encode_Text, _decode_Text, depth=1, plain=_plain_Text),
+    Codec(Times, _encode_Times, _decode_Times, depth=2, plain=_plain_Times),
+    Codec(Blobs, _encode_Blobs, _decode_Blobs, depth=2, plain=_plain_Blobs),
+    Codec(
+        Containers,
+        _encode_Containers,
+        _decode_Containers,
+        depth=4,
+        plain=_plain_Containers,
+    ),
+    Codec(Dynamic, _encode_Dynamic, _decode_Dynamic, depth=None, plain=_plain_Dynamic),
+    Codec(
+        Defaults,
+        _encode_Defaults,
+        _decode_Defaults,
+        exact=True,
+        depth=2,
+        plain=_plain_Defaults,
+    ),
 )

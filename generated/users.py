@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import writer as _writer
 from foryjson.codec import Codec
@@ -50,16 +51,16 @@ class Users:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Users, self, escape_non_ascii, pretty, depth=5
+        return _fastwriter.encode_text(
+            _plain_Users, _encode_Users, self, escape_non_ascii, pretty, depth=5
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Users, self, escape_non_ascii, pretty, depth=5
+        return _fastwriter.encode_bytes(
+            _plain_Users, _encode_Users, self, escape_non_ascii, pretty, depth=5
         )
 
     @classmethod
@@ -224,16 +225,16 @@ class User:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_User, self, escape_non_ascii, pretty, depth=3
+        return _fastwriter.encode_text(
+            _plain_User, _encode_User, self, escape_non_ascii, pretty, depth=3
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_User, self, escape_non_ascii, pretty, depth=3
+        return _fastwriter.encode_bytes(
+            _plain_User, _encode_User, self, escape_non_ascii, pretty, depth=3
         )
 
     @classmethod
@@ -267,16 +268,16 @@ class Friend:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_Friend, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_Friend, _encode_Friend, self, escape_non_ascii, pretty, depth=1
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_Friend, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_Friend, _encode_Friend, self, escape_non_ascii, pretty, depth=1
         )
 
     @classmethod
@@ -710,8 +711,119 @@ def _decode_list_Friend(data: object) -> list[Friend]:
     return result
 
 
+def _plain_Users(value: object) -> dict[str, Any]:
+    if not isinstance(value, Users):
+        raise _fastwriter.NotPlain
+    users = value.users
+    return {"users": _plain_list_User(users)}
+
+
+def _plain_User(value: object) -> dict[str, Any]:
+    if not isinstance(value, User):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    index_ = value.index
+    guid = value.guid
+    is_active = value.is_active
+    balance = value.balance
+    picture = value.picture
+    age = value.age
+    eye_color = value.eye_color
+    name_ = value.name
+    gender = value.gender
+    company = value.company
+    email = value.email
+    phone = value.phone
+    address = value.address
+    about = value.about
+    registered = value.registered
+    latitude = value.latitude
+    longitude = value.longitude
+    tags = value.tags
+    friends = value.friends
+    greeting = value.greeting
+    favorite_fruit = value.favorite_fruit
+    if (
+        not isinstance(id_, str)
+        or (type(index_) is not int or not -2147483648 <= index_ <= 2147483647)
+        or not isinstance(guid, str)
+        or type(is_active) is not bool
+        or not isinstance(balance, str)
+        or not isinstance(picture, str)
+        or (type(age) is not int or not -2147483648 <= age <= 2147483647)
+        or not isinstance(eye_color, str)
+        or not isinstance(name_, str)
+        or not isinstance(gender, str)
+        or not isinstance(company, str)
+        or not isinstance(email, str)
+        or not isinstance(phone, str)
+        or not isinstance(address, str)
+        or not isinstance(about, str)
+        or not isinstance(registered, str)
+        or not isinstance(greeting, str)
+        or not isinstance(favorite_fruit, str)
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "id": id_,
+        "index": index_,
+        "guid": guid,
+        "isActive": is_active,
+        "balance": balance,
+        "picture": picture,
+        "age": age,
+        "eyeColor": eye_color,
+        "name": name_,
+        "gender": gender,
+        "company": company,
+        "email": email,
+        "phone": phone,
+        "address": address,
+        "about": about,
+        "registered": registered,
+        "latitude": _fastwriter.plain_float(latitude),
+        "longitude": _fastwriter.plain_float(longitude),
+        "tags": _plain_list_str(tags),
+        "friends": _plain_list_Friend(friends),
+        "greeting": greeting,
+        "favoriteFruit": favorite_fruit,
+    }
+
+
+def _plain_Friend(value: object) -> dict[str, Any]:
+    if not isinstance(value, Friend):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    name_ = value.name
+    if not isinstance(id_, str) or not isinstance(name_, str):
+        raise _fastwriter.NotPlain
+    return {"id": id_, "name": name_}
+
+
+def _plain_list_User(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_plain_User(item) for item in value]
+
+
+def _plain_list_str(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _plain_list_Friend(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_plain_Friend(item) for item in value]
+
+
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Users, _encode_Users, _decode_Users, depth=5),
-    Codec(User, _encode_User, _decode_User, depth=3),
-    Codec(Friend, _encode_Friend, _decode_Friend, depth=1),
+    Codec(Users, _encode_Users, _decode_Users, depth=5, plain=_plain_Users),
+    Codec(User, _encode_User, _decode_User, depth=3, plain=_plain_User),
+    Codec(Friend, _encode_Friend, _decode_Friend, depth=1, plain=_plain_Friend),
 )

@@ -9,6 +9,7 @@ import enum
 from math import copysign
 from typing import Any
 
+from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import writer as _writer
 from foryjson.codec import MISSING, Codec
@@ -128,16 +129,26 @@ class OrderPlaced:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_OrderPlaced, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_text(
+            _plain_OrderPlaced,
+            _encode_OrderPlaced,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_OrderPlaced, self, escape_non_ascii, pretty, depth=None
+        return _fastwriter.encode_bytes(
+            _plain_OrderPlaced,
+            _encode_OrderPlaced,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
         )
 
     @classmethod
@@ -175,16 +186,26 @@ class OrderCancelled:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_text(
-            _encode_OrderCancelled, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_text(
+            _plain_OrderCancelled,
+            _encode_OrderCancelled,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
-        return _writer.encode_bytes(
-            _encode_OrderCancelled, self, escape_non_ascii, pretty, depth=1
+        return _fastwriter.encode_bytes(
+            _plain_OrderCancelled,
+            _encode_OrderCancelled,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
         )
 
     @classmethod
@@ -460,8 +481,112 @@ def _decode_dict_list_int8(data: object) -> dict[str, list[int]]:
     return data
 
 
+def _plain_Channel(value: object) -> str:
+    if type(value) is not Channel:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _plain_OrderPlaced(value: object) -> dict[str, Any]:
+    if not isinstance(value, OrderPlaced):
+        raise _fastwriter.NotPlain
+    order_id = value.order_id
+    customer_id = value.customer_id
+    channel = value.channel
+    total = value.total
+    item_count = value.item_count
+    gift = value.gift
+    discount_rate = value.discount_rate
+    coupon_code = value.coupon_code
+    ship_to = value.ship_to
+    labels = value.labels
+    if (
+        not isinstance(order_id, str)
+        or (
+            type(customer_id) is not int
+            or not -9223372036854775808 <= customer_id <= 9223372036854775807
+        )
+        or type(channel) is not Channel
+        or (type(item_count) is not int or not 0 <= item_count <= 65535)
+        or type(gift) is not bool
+        or (coupon_code is not None and not isinstance(coupon_code, str))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    if order_id != "":
+        result["order-id"] = order_id
+    if customer_id != 0:
+        result["customer-id"] = customer_id
+    if channel != Channel.WEB:
+        result["channel"] = channel._value_
+    result["total"] = common._plain_Money(total)
+    if item_count != 1:
+        result["item-count"] = item_count
+    if gift is not False:
+        result["gift"] = gift
+    if (
+        discount_rate != 0.0
+        or type(discount_rate) is not float
+        or copysign(1.0, discount_rate) < 0
+    ):
+        result["discount-rate"] = _fastwriter.plain_float(discount_rate)
+    if coupon_code is not None:
+        result["coupon-code"] = coupon_code
+    if ship_to is not None:
+        result["ship-to"] = catalog._plain_Product(ship_to)
+    if labels != {}:
+        result["labels"] = _plain_dict_list_int8(labels)
+    return result
+
+
+def _plain_OrderCancelled(value: object) -> dict[str, Any]:
+    if not isinstance(value, OrderCancelled):
+        raise _fastwriter.NotPlain
+    order_id = value.order_id
+    reason = value.reason
+    if not isinstance(order_id, str) or (
+        reason is not None and not isinstance(reason, str)
+    ):
+        raise _fastwriter.NotPlain
+    return {"OrderId": order_id, "Reason": reason}
+
+
+def _plain_list_int8(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if type(item) is not int or not -128 <= item <= 127:
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _plain_dict_list_int8(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = _plain_list_int8(item)
+    return result
+
+
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Channel, _encode_Channel, _decode_Channel, depth=0),
-    Codec(OrderPlaced, _encode_OrderPlaced, _decode_OrderPlaced, depth=None),
-    Codec(OrderCancelled, _encode_OrderCancelled, _decode_OrderCancelled, depth=1),
+    Codec(Channel, _encode_Channel, _decode_Channel, depth=0, plain=_plain_Channel),
+    Codec(
+        OrderPlaced,
+        _encode_OrderPlaced,
+        _decode_OrderPlaced,
+        depth=None,
+        plain=_plain_OrderPlaced,
+    ),
+    Codec(
+        OrderCancelled,
+        _encode_OrderCancelled,
+        _decode_OrderCancelled,
+        depth=1,
+        plain=_plain_OrderCancelled,
+    ),
 )

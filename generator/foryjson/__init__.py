@@ -30,6 +30,7 @@ _SUBMODULES = frozenset(
         "dynamic",
         "errors",
         "facade",
+        "fastwriter",
         "hashing",
         "identifiers",
         "limits",

@@ -34,6 +34,8 @@ class Codec(Generic[T]):
     a fraction as exact text, for types that hold decimals. ``depth`` is the deepest
     nesting the type's documents can have (``None``: no bound), ``discriminators`` the
     subtype property names reachable from it, ``limits`` its module's defaults.
+    ``plain`` turns a value into plain data for orjson, or raises for ``encode`` to
+    write it (see ``foryjson.fastwriter``); None where the type has no plain encoder.
     """
 
     __slots__ = (
@@ -43,6 +45,7 @@ class Codec(Generic[T]):
         "encode",
         "exact",
         "limits",
+        "plain",
         "type",
     )
 
@@ -55,6 +58,7 @@ class Codec(Generic[T]):
         depth: int | None = 0,
         discriminators: tuple[str, ...] = (),
         limits: Limits = DEFAULT_LIMITS,
+        plain: Callable[[T], object] | None = None,
     ) -> None:
         self.type = type
         self.encode = encode
@@ -63,6 +67,7 @@ class Codec(Generic[T]):
         self.depth = depth
         self.discriminators = discriminators
         self.limits = limits
+        self.plain = plain
 
     def __repr__(self) -> str:
         return f"Codec({self.type.__qualname__})"

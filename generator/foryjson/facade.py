@@ -10,7 +10,7 @@ import types
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
-from . import depth, reader, writer
+from . import depth, fastwriter, reader, writer
 from .codec import Codec
 from .errors import (
     DecodeError,
@@ -40,9 +40,10 @@ class ForyJson:
     or a generic alias such as ``list[Image]`` or ``dict[str, Image]``, nested as deep as
     needed. An instance holds no mutable state and can be shared between threads.
 
-    ``backend`` picks the parser: ``"stdlib"`` (the ``json`` module's C scanner),
-    ``"orjson"`` (needs orjson) or ``"auto"`` (orjson when installed); values, errors
-    and encoded bytes are the same with either. Limits (see ``foryjson.limits``) come
+    ``backend`` picks the parser and the writer: ``"stdlib"`` (the ``json`` module's C
+    scanner, and the generated string encoders), ``"orjson"`` (needs orjson: it reads,
+    and writes what the generated plain encoders give it) or ``"auto"`` (orjson when
+    installed); values, errors and encoded bytes are the same with either. Limits (see ``foryjson.limits``) come
     from ``limits`` with any of ``max_depth``, ``max_input_bytes`` and
     ``max_graph_bytes`` overriding it; given none, each type keeps its module's own
     limits (the defaults, unless its schema set ``limits``).
@@ -129,6 +130,17 @@ class ForyJson:
         overrides the instance's setting for this call.
         """
         codec = self._encoder_for(value, type)
+        if self._fast and codec.plain is not None:
+            return fastwriter.encode_text(
+                codec.plain,
+                codec.encode,
+                value,
+                self._escape(escape_non_ascii),
+                pretty,
+                self._limits_of(codec),
+                codec.depth,
+                fast=True,
+            )
         return writer.encode_text(
             codec.encode,
             value,
@@ -148,6 +160,17 @@ class ForyJson:
     ) -> bytes:
         """Encode ``value`` as UTF-8 JSON; options as for ``to_json``."""
         codec = self._encoder_for(value, type)
+        if self._fast and codec.plain is not None:
+            return fastwriter.encode_bytes(
+                codec.plain,
+                codec.encode,
+                value,
+                self._escape(escape_non_ascii),
+                pretty,
+                self._limits_of(codec),
+                codec.depth,
+                fast=True,
+            )
         return writer.encode_bytes(
             codec.encode,
             value,
@@ -317,6 +340,15 @@ def _list_codec(element: Codec[Any]) -> Codec[Any]:
                 raise
         return result
 
+    plain = None
+    plain_element = element.plain
+    if plain_element is not None:
+
+        def plain(value: object) -> list[Any]:
+            if type(value) is not list:
+                raise fastwriter.NotPlain
+            return [plain_element(item) for item in value]
+
     return Codec(
         list,
         encode,
@@ -325,6 +357,7 @@ def _list_codec(element: Codec[Any]) -> Codec[Any]:
         _nested(element.depth),
         element.discriminators,
         element.limits,
+        plain,
     )
 
 
@@ -357,6 +390,20 @@ def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
                 raise
         return result
 
+    plain = None
+    plain_value = value_codec.plain
+    if plain_value is not None:
+
+        def plain(value: object) -> dict[str, Any]:
+            if type(value) is not dict:
+                raise fastwriter.NotPlain
+            result = {}
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise fastwriter.NotPlain
+                result[key] = plain_value(item)
+            return result
+
     return Codec(
         dict,
         encode,
@@ -365,4 +412,5 @@ def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
         _nested(value_codec.depth),
         value_codec.discriminators,
         value_codec.limits,
+        plain,
     )

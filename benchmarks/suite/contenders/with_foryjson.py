@@ -1,21 +1,25 @@
 """foryjson: the generated modules, standard-library backend.
 
-The ``json`` module's C scanner reads, generated encoder functions write. The modules
-are generated with Jackson's defaults, so the documents are the expected ones byte for
-byte; byte arrays are root values, written and read by the runtime's ``foryjson.binary``
-functions around its reader. The file tree writes UTC as ``Z`` and compact separators,
-where msgspec's input text has ``+00:00`` and ``json.dumps`` spacing.
+The ``json`` module's C scanner reads, generated string encoders write (as
+``to_json_bytes`` does where orjson is not installed or ``$FORYJSON_BACKEND`` is
+``stdlib``). The modules are generated with Jackson's defaults, so the documents are
+the expected ones byte for byte; byte arrays are root values, written and read by the
+runtime's ``foryjson.binary`` functions around its reader. The file tree writes UTC as
+``Z`` and compact separators, where msgspec's input text has ``+00:00`` and
+``json.dumps`` spacing.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
 from benchmarks.suite import workloads
 from benchmarks.suite.contender import Codec, Contender
 from benchmarks.workloads import SIZES_KB
-from foryjson import ForyJson, binary
+from foryjson import ForyJson, binary, writer
+from foryjson.codec import Codec as ForyCodec
 from foryjson.reader import read
 from generated import clients, filetree, media, orders, users
 
@@ -83,14 +87,17 @@ def build_tree(data: dict[str, Any]) -> filetree.Node:
     return built
 
 
-def _to_bytes(value: Any) -> bytes:
-    data: bytes = value.to_json_bytes()
-    return data
+def _encoder(root: type) -> Callable[[Any], bytes]:
+    """The string encoder's root call, as ``to_json_bytes`` makes it without orjson."""
+    module = sys.modules[root.__module__]
+    codec: ForyCodec[Any] = next(c for c in module.CODECS if c.type is root)
+    encode, limits, depth = codec.encode, codec.limits, codec.depth
+    write = writer.encode_bytes
 
+    def encode_root(value: Any) -> bytes:
+        return write(encode, value, False, False, limits, depth)
 
-def _encode_tree(value: filetree.Node) -> bytes:
-    # Through the base class, so that the root is written with its "type" property.
-    return filetree.Node.to_json_bytes(value)
+    return encode_root
 
 
 def _byte_codec(form: str) -> Codec:
@@ -123,29 +130,43 @@ CONTENDER = Contender(
     codecs={
         "media": Codec(
             build=build_media,
-            encode=_to_bytes,
+            encode=_encoder(media.MediaContent),
             decode=_decoder(media.MediaContent),
             exact=True,
             reads_expected=True,
         ),
         **_sized(
-            "users", Codec(build_users, _to_bytes, _decoder(users.Users), True, True)
+            "users",
+            Codec(
+                build_users,
+                _encoder(users.Users),
+                _decoder(users.Users),
+                True,
+                True,
+            ),
         ),
         **_sized(
             "clients",
-            Codec(build_clients, _to_bytes, _decoder(clients.Clients), True, True),
+            Codec(
+                build_clients,
+                _encoder(clients.Clients),
+                _decoder(clients.Clients),
+                True,
+                True,
+            ),
         ),
         **{f"bytes_{form}": _byte_codec(form) for form in workloads.BYTE_FORMS},
         "orders": Codec(
             build=build_order,
-            encode=_to_bytes,
+            encode=_encoder(orders.Order),
             decode=_decoder(orders.Order),
             exact=True,
             reads_expected=True,
         ),
         "filetree": Codec(
             build=build_tree,
-            encode=_encode_tree,
+            # Through the base class: the root is written with its "type" property.
+            encode=_encoder(filetree.Node),
             decode=_decoder(filetree.Node),
             exact=False,
             reads_expected=True,

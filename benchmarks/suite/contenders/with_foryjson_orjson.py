@@ -2,9 +2,11 @@
 
 The same generated modules and objects as the ``foryjson`` contender, through the facade:
 decoding parses with ``orjson.loads`` where that is exact (falling back otherwise),
-encoding writes the same bytes as the standard-library backend. Byte arrays are root
-values that the facade does not cover (it serves generated types), so they are n/a here;
-the ``foryjson`` contender times the runtime's binary functions.
+encoding turns objects into plain data with the generated plain encoders and writes it
+with one ``orjson.dumps`` (the same bytes as the standard-library backend's string
+encoders). Byte arrays are root values that the facade does not cover (it serves
+generated types), so they are n/a here; the ``foryjson`` contender times the runtime's
+binary functions.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ def plan_imports(scope: Scope) -> list[list[Import]]:
     standard.add(("typing", "Any", ""))
     if module.enums:
         standard.add(("enum", "", ""))
-    scope.uses.update(("_reader", "_writer", "Codec"))
+    scope.uses.update(("_fastwriter", "_reader", "_writer", "Codec"))
     if module.limits:
         scope.uses.add("Limits")
     runtime = {

@@ -538,6 +538,135 @@ class PatternFunctions(Function):
     pattern: PatternPlan
 
 
+# ------------------------------------------------------ plain data for orjson
+
+
+@dataclass(frozen=True)
+class PlainCheck:
+    """An inline check in a plain encoder: ``test``, skipped for None if ``unless_none``.
+
+    A plain encoder folds its checks into one condition; when it holds, the value is
+    left to the string encoder (``NotPlain``), which names the fault.
+    """
+
+    test: TypeTest
+    unless_none: bool = False
+
+
+@dataclass(frozen=True)
+class PlainValue:
+    """How a value stands in the plain data handed to ``orjson.dumps``.
+
+    ``as_is``: ``var`` itself, checked already; ``enum``: an enum member's value (its
+    JSON name), checked already; ``call``: ``function(var)``, a plain
+    encoder; ``fragment``: the text ``function(var)`` writes, as an ``orjson.Fragment``;
+    ``user_fragment``: the same for text from user code (a codec, a raw field), which
+    must be exactly a ``str``; ``members``: catch-all members, none of them named in the
+    table ``function``; ``nullable``: None for None, else ``inner``.
+    """
+
+    kind: Literal[
+        "as_is", "enum", "call", "fragment", "user_fragment", "members", "nullable"
+    ]
+    var: str
+    function: str = ""
+    inner: PlainValue | None = None
+
+
+@dataclass(frozen=True)
+class PlainEntry:
+    """A member of a plain object; without a name, ``value`` is a dict of members."""
+
+    json_name: str | None
+    value: PlainValue
+
+
+@dataclass
+class PlainGroup:
+    """Members added together under ``condition`` (None: always)."""
+
+    condition: SkipTest | None
+    entries: list[PlainEntry]
+
+
+@dataclass
+class PlainModelEncoder(Function):
+    """An object's plain encoder (``cls`` given) or a flattened child's members.
+
+    ``head`` holds the leading members always written (a dict display), ``rest`` the
+    groups added after them.
+    """
+
+    kind = "plain_model_encoder"
+    cls: str | None
+    loads: list[Load]
+    checks: list[PlainCheck]
+    head: list[PlainEntry]
+    rest: list[PlainGroup]
+
+
+@dataclass
+class PlainEnumEncoder(Function):
+    """An enum member: its value, the JSON name."""
+
+    kind = "plain_enum_encoder"
+    enum: str
+
+
+@dataclass
+class PlainValueEncoder(Function):
+    """A value model: the string in its one field."""
+
+    kind = "plain_value_encoder"
+    cls: str
+    attribute: str
+
+
+@dataclass
+class PlainBaseEncoder(Function):
+    """A base model's plain encoder: each subtype's name, then its plain object."""
+
+    kind = "plain_base_encoder"
+    cls: str
+    representation: str
+    property: str
+    cases: list[tuple[str, str, str]]
+    """Each subtype's JSON name, class, and plain encoder."""
+
+
+@dataclass
+class PlainSequence(Function):
+    """A list's or ``tuple[T, ...]``'s plain encoder: a new list of plain elements."""
+
+    kind = "plain_sequence"
+    shape: Literal["list", "tuple"]
+    checks: list[PlainCheck]
+    value: PlainValue
+
+
+@dataclass
+class PlainTuple(Function):
+    """A fixed ``tuple[A, B]``'s plain encoder: one local per element."""
+
+    kind = "plain_tuple"
+    names: list[str]
+    checks: list[PlainCheck]
+    values: list[PlainValue]
+
+
+@dataclass
+class PlainDict(Function):
+    """A dict's plain encoder: keys as the string encoder spells them (``key_text``).
+
+    ``checks`` start with the key's.
+    """
+
+    kind = "plain_dict"
+    key_text: Text
+    checks: list[PlainCheck]
+    value: PlainValue
+
+
 # ------------------------------------------------------------------ tables
 
 

@@ -4,7 +4,8 @@
 decoder planners decide each function; the scope names things and gathers what the
 code uses; this module puts it all in the order the module is written: imports,
 enums, classes, tables, then functions (enums', models', flattened children's,
-containers', date patterns', user codecs'), then ``CODECS``.
+containers', date patterns', user codecs'), then the plain encoders for orjson, then
+``CODECS``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .ir import (
     TupleOf,
     TypeRef,
 )
+from .plaindata import PlainPlanner
 from .plan import (
     ClassPlan,
     EnumDecoder,
@@ -34,6 +36,7 @@ from .plan import (
     EnumPlan,
     Function,
     ModulePlan,
+    PlainEnumEncoder,
     Table,
     Value,
 )
@@ -77,6 +80,14 @@ def plan_module(
     functions += values.helpers.values()
     functions += values.pattern_functions()
     functions += values.codec_functions
+    # The plain encoders, for orjson (see foryjson.fastwriter).
+    plain = PlainPlanner(encoders)
+    functions += [
+        PlainEnumEncoder(f"_plain_{enum.name}", enum.name) for enum in module.enums
+    ]
+    functions += [plain.encoder(model) for model in ordered]
+    functions += plain.flat_functions
+    functions += plain.helpers.values()
     bound = [model.name for model in ordered if model.python is not None]
     facts = {enum.name: ReadFacts(False, 0, ()) for enum in module.enums}
     for name, is_exact in exact.items():

@@ -115,6 +115,7 @@ _SIMPLE = {
 RUNTIME_MODULES = {
     "_binary": "binary",
     "_dynamic": "dynamic",
+    "_fastwriter": "fastwriter",
     "_hashing": "hashing",
     "_identifiers": "identifiers",
     "_numbers": "numbers",

@@ -1,0 +1,239 @@
+"""The plan of each type's plain encoder: plain data for one ``orjson.dumps`` call.
+
+A plain encoder (``_plain_X``) mirrors the string encoder (``_encode_X``) the other
+planners plan: the same members, under the same include conditions, in the same order,
+after the same inline checks. Its output is what orjson writes byte for byte as the
+string encoder would: strings, integers, booleans, None and enum members as they are;
+floats where orjson spells them alike (see ``foryjson.fastwriter``); and, for every
+other value, the string encoder's own text as a fragment. Errors need no paths here:
+a failing check raises ``NotPlain`` and the string encoder writes the document, or the
+error, again.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from .encoders import EncoderPlanner
+from .ir import (
+    Custom,
+    DictOf,
+    EnumRef,
+    ListOf,
+    ModelDef,
+    ModelRef,
+    Nullable,
+    Scalar,
+    SetOf,
+    TupleOf,
+    TypeRef,
+)
+from .plan import (
+    DictHelper,
+    Function,
+    Load,
+    PlainBaseEncoder,
+    PlainCheck,
+    PlainDict,
+    PlainEntry,
+    PlainGroup,
+    PlainModelEncoder,
+    PlainSequence,
+    PlainTuple,
+    PlainValue,
+    PlainValueEncoder,
+    SkipTest,
+    TypeTest,
+)
+from .scope import Container, unwrapped_model
+from .values import element_of
+
+# Runtime functions that turn a value into plain data themselves.
+_PLAIN_SCALARS = {
+    "float": "_fastwriter.plain_float",
+    "any": "_fastwriter.plain_any",
+}
+
+
+class PlainPlanner:
+    """Plans the plain encoders of one module's models and containers."""
+
+    def __init__(self, encoders: EncoderPlanner) -> None:
+        self.encoders = encoders
+        self.values = encoders.values
+        self.scope = encoders.scope
+        self.helpers: dict[TypeRef, Function] = {}
+        """Planned container helpers, in the order they are written: elements' first."""
+        self.flat_functions: list[Function] = []
+        self._flat: dict[tuple[str, str, str, str], str] = {}
+
+    # ------------------------------------------------------------------ values
+
+    def value(self, type_ref: TypeRef, var: str) -> tuple[list[PlainCheck], PlainValue]:
+        """The checks of ``var`` and how it stands in plain data."""
+        scope = self.scope
+        scope.uses.add("_fastwriter")
+        if isinstance(type_ref, Nullable):
+            checks, inner = self.value(type_ref.inner, var)
+            checks = [PlainCheck(check.test, True) for check in checks]
+            if inner.kind == "as_is":
+                return checks, inner
+            return checks, PlainValue("nullable", var, inner=inner)
+        test = self.values.encode_test(type_ref, var)
+        if isinstance(type_ref, EnumRef):
+            # By value: orjson would read each member's value through enum's property.
+            assert test is not None
+            return [PlainCheck(test)], PlainValue("enum", var)
+        if test is not None:  # str, bool, integers
+            return [PlainCheck(test)], PlainValue("as_is", var)
+        if isinstance(type_ref, Scalar):
+            if type_ref.name in _PLAIN_SCALARS:
+                return [], PlainValue("call", var, _PLAIN_SCALARS[type_ref.name])
+            return [], PlainValue(
+                "fragment", var, self.values.writer_function(type_ref)
+            )
+        if isinstance(type_ref, Custom):
+            function = self.values.writer_function(type_ref)
+            return [], PlainValue("user_fragment", var, function)
+        if isinstance(type_ref, SetOf):
+            # Written sorted by the elements' text: the string helper's text it is.
+            return [], PlainValue("fragment", var, self.values.encoder_name(type_ref))
+        if isinstance(type_ref, ModelRef):
+            name = scope.qualified(type_ref.module, f"_plain_{type_ref.name}")
+            return [], PlainValue("call", var, name)
+        assert isinstance(type_ref, ListOf | TupleOf | DictOf)
+        return [], PlainValue("call", var, self.helper(type_ref))
+
+    # ------------------------------------------------------------------ models
+
+    def encoder(self, model: ModelDef) -> Function:
+        """The plain encoder of a model: a base's, a value model's or an object's."""
+        name = f"_plain_{model.name}"
+        self.scope.uses.add("_fastwriter")
+        subtypes = model.subtypes
+        if subtypes is not None:
+            cases = [
+                (json_name, subtype, f"_plain_{subtype}")
+                for json_name, subtype in subtypes.types
+            ]
+            return PlainBaseEncoder(
+                name,
+                model.name,
+                subtypes.representation,
+                subtypes.property or "",
+                cases,
+            )
+        if model.value_field is not None:
+            return PlainValueEncoder(name, model.name, model.value_field)
+        return self.members(name, model.name, model, "", "")
+
+    def members(
+        self, name: str, cls: str | None, model: ModelDef, prefix: str, suffix: str
+    ) -> PlainModelEncoder:
+        """The members of a model as a plain dict, names wrapped in prefix/suffix."""
+        scope = self.scope
+        locals_ = scope.local_names(model.fields)
+        loads: list[Load] = []
+        checks: list[PlainCheck] = []
+        groups: list[PlainGroup] = []
+        catch_all = None
+        for item in model.write_order:
+            if item.write_only:
+                continue
+            var = locals_[item.name]
+            loads.append(Load(var, item.name))
+            if item.any_properties:
+                catch_all = (item, var)
+                continue
+            if item.unwrapped is not None:
+                ref = unwrapped_model(item)
+                inner_prefix, inner_suffix = item.unwrapped
+                function = self.flat_encoder(
+                    ref, prefix + inner_prefix, inner_suffix + suffix
+                )
+                nullable = isinstance(item.type, Nullable)
+                cls_name = scope.qualified(ref.module, ref.name)
+                checks.append(
+                    PlainCheck(TypeTest("isinstance", var, cls_name), nullable)
+                )
+                condition = SkipTest("not_none", var) if nullable else None
+                entry = PlainEntry(None, PlainValue("call", var, function))
+                groups.append(PlainGroup(condition, [entry]))
+                continue
+            condition, skips_null = self.encoders.condition(item, var)
+            item_checks, value = self.value(item.type, var)
+            if item.raw:
+                scope.uses.add("_dynamic")
+                value = PlainValue("user_fragment", var, "_dynamic.write_raw")
+                if isinstance(item.type, Nullable) and not skips_null:
+                    value = PlainValue("nullable", var, inner=value)
+            elif skips_null and isinstance(item.type, Nullable):
+                # Null is never written here: the value is the inner type's.
+                value = self.value(item.type.inner, var)[1]
+            checks += item_checks
+            entry = PlainEntry(prefix + item.json_name + suffix, value)
+            last = groups[-1] if groups else None
+            if (
+                condition is None
+                and last is not None
+                and last.condition is None
+                and last.entries[-1].json_name is not None
+            ):
+                last.entries.append(entry)
+            else:
+                groups.append(PlainGroup(condition, [entry]))
+        if catch_all is not None:
+            _, var = catch_all
+            known = scope.names_table(model, prefix, suffix)
+            entry = PlainEntry(None, PlainValue("members", var, known))
+            groups.append(PlainGroup(None, [entry]))
+        head: list[PlainEntry] = []
+        if groups and groups[0].condition is None:
+            while groups[0].entries and groups[0].entries[0].json_name is not None:
+                head.append(groups[0].entries.pop(0))
+            if not groups[0].entries:
+                groups.pop(0)
+        return PlainModelEncoder(name, cls, loads, checks, head, groups)
+
+    def flat_encoder(self, ref: ModelRef, prefix: str, suffix: str) -> str:
+        """The function giving a model's members (a dict) with wrapped names."""
+        key = (ref.module, ref.name, prefix, suffix)
+        if key not in self._flat:
+            name = f"_plain_{ref.name}_members_{len(self._flat) + 1}"
+            self._flat[key] = name
+            planned = self.members(name, None, self.scope.model(ref), prefix, suffix)
+            self.flat_functions.append(planned)
+        return self._flat[key]
+
+    # -------------------------------------------------------------- containers
+
+    def helper(self, type_ref: Container) -> str:
+        """The plain helper of a list, tuple or dict, planned once per type."""
+        name = f"_plain_{self.values.helper(type_ref)}"
+        if type_ref in self.helpers:
+            return name
+        helper: Function
+        if isinstance(type_ref, TupleOf) and not type_ref.variadic:
+            names = [f"item{position}" for position in range(len(type_ref.items))]
+            checks: list[PlainCheck] = []
+            values = []
+            for local, item in zip(names, type_ref.items, strict=True):
+                item_checks, value = self.value(item, local)
+                checks += item_checks
+                values.append(value)
+            helper = PlainTuple(name, names, checks, values)
+        elif isinstance(type_ref, DictOf):
+            strings = self.values.helpers[type_ref]
+            assert isinstance(strings, DictHelper)
+            checks, value = self.value(type_ref.value, "item")
+            checks.insert(0, PlainCheck(strings.key_test))
+            helper = PlainDict(name, strings.key_text, checks, value)
+        else:
+            assert isinstance(type_ref, ListOf | TupleOf)
+            checks, value = self.value(element_of(type_ref), "item")
+            shape: Literal["list", "tuple"] = (
+                "list" if isinstance(type_ref, ListOf) else "tuple"
+            )
+            helper = PlainSequence(name, shape, checks, value)
+        self.helpers[type_ref] = helper
+        return name
