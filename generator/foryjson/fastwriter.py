@@ -209,10 +209,10 @@ def plain_any(value: object) -> Any:
     if kind is list or kind is tuple:
         return [plain_any(item) for item in value]  # type: ignore[attr-defined]
     # Only untyped exact numbers get here: their modules load for them alone.
-    from decimal import Decimal  # noqa: PLC0415
+    from decimal import Decimal
 
-    from .dynamic import write_any  # noqa: PLC0415
-    from .numbers import NumberText  # noqa: PLC0415
+    from .dynamic import write_any
+    from .numbers import NumberText
 
     if kind is NumberText or isinstance(value, Decimal):
         return Fragment(write_any(value))
