@@ -317,6 +317,6 @@ def _decode_codec_1(data: Any) -> Any:
 
 CODECS: tuple[Codec[Any], ...] = (
     Codec(Drawing, _encode_Drawing, _decode_Drawing, depth=None),
-    Codec(Point, _encode_Point, _decode_Point, depth=1),
-    Codec(Label, _encode_Label, _decode_Label, depth=2),
+    Codec(Point, _encode_Point, _decode_Point, depth=1, untyped=False),
+    Codec(Label, _encode_Label, _decode_Label, depth=2, untyped=False),
 )

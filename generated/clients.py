@@ -81,7 +81,7 @@ class Clients:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Clients:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Clients, data, exact=True, depth=5)
+        return _reader.decode(_decode_Clients, data, exact=True, depth=5, untyped=False)
 
 
 class Client:
@@ -243,7 +243,7 @@ class Client:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Client:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Client, data, exact=True, depth=3)
+        return _reader.decode(_decode_Client, data, exact=True, depth=3, untyped=False)
 
 
 class Partner:
@@ -298,7 +298,7 @@ class Partner:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Partner:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Partner, data, depth=1)
+        return _reader.decode(_decode_Partner, data, depth=1, untyped=False)
 
 
 _EyeColor_BY_JSON = dict(EyeColor.__members__)
@@ -786,8 +786,10 @@ def _decode_list_Partner(data: object) -> list[Partner]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(EyeColor, _encode_EyeColor, _decode_EyeColor, depth=0),
-    Codec(Clients, _encode_Clients, _decode_Clients, exact=True, depth=5),
-    Codec(Client, _encode_Client, _decode_Client, exact=True, depth=3),
-    Codec(Partner, _encode_Partner, _decode_Partner, depth=1),
+    Codec(EyeColor, _encode_EyeColor, _decode_EyeColor, depth=0, untyped=False),
+    Codec(
+        Clients, _encode_Clients, _decode_Clients, exact=True, depth=5, untyped=False
+    ),
+    Codec(Client, _encode_Client, _decode_Client, exact=True, depth=3, untyped=False),
+    Codec(Partner, _encode_Partner, _decode_Partner, depth=1, untyped=False),
 )

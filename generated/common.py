@@ -82,7 +82,7 @@ class Address:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Address, data, depth=1)
+        return _reader.decode(_decode_Address, data, depth=1, untyped=False)
 
 
 class Money:
@@ -125,7 +125,7 @@ class Money:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Money:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Money, data, depth=1)
+        return _reader.decode(_decode_Money, data, depth=1, untyped=False)
 
 
 def _encode_Address(value: object) -> str:
@@ -220,6 +220,6 @@ def _decode_Money(data: object) -> Money:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Address, _encode_Address, _decode_Address, depth=1),
-    Codec(Money, _encode_Money, _decode_Money, depth=1),
+    Codec(Address, _encode_Address, _decode_Address, depth=1, untyped=False),
+    Codec(Money, _encode_Money, _decode_Money, depth=1, untyped=False),
 )

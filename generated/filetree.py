@@ -68,7 +68,12 @@ class Node:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Node:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(
-            _decode_Node, data, _LIMITS, depth=None, discriminators=("type",)
+            _decode_Node,
+            data,
+            _LIMITS,
+            depth=None,
+            discriminators=("type",),
+            untyped=False,
         )
 
 
@@ -153,7 +158,7 @@ class File(Node):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> File:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_File, data, _LIMITS, depth=1)
+        return _reader.decode(_decode_File, data, _LIMITS, depth=1, untyped=False)
 
 
 class Directory(Node):
@@ -232,7 +237,12 @@ class Directory(Node):
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Directory:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(
-            _decode_Directory, data, _LIMITS, depth=None, discriminators=("type",)
+            _decode_Directory,
+            data,
+            _LIMITS,
+            depth=None,
+            discriminators=("type",),
+            untyped=False,
         )
 
 
@@ -518,7 +528,12 @@ def _decode_list_Node(data: object) -> list[Node]:
 
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
-        Permissions, _encode_Permissions, _decode_Permissions, depth=0, limits=_LIMITS
+        Permissions,
+        _encode_Permissions,
+        _decode_Permissions,
+        depth=0,
+        untyped=False,
+        limits=_LIMITS,
     ),
     Codec(
         Node,
@@ -526,15 +541,17 @@ CODECS: tuple[Codec[Any], ...] = (
         _decode_Node,
         depth=None,
         discriminators=("type",),
+        untyped=False,
         limits=_LIMITS,
     ),
-    Codec(File, _encode_File, _decode_File, depth=1, limits=_LIMITS),
+    Codec(File, _encode_File, _decode_File, depth=1, untyped=False, limits=_LIMITS),
     Codec(
         Directory,
         _encode_Directory,
         _decode_Directory,
         depth=None,
         discriminators=("type",),
+        untyped=False,
         limits=_LIMITS,
     ),
 )

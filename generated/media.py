@@ -88,7 +88,7 @@ class MediaContent:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> MediaContent:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_MediaContent, data, depth=3)
+        return _reader.decode(_decode_MediaContent, data, depth=3, untyped=False)
 
 
 class Media:
@@ -196,7 +196,7 @@ class Media:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Media:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Media, data, depth=2)
+        return _reader.decode(_decode_Media, data, depth=2, untyped=False)
 
 
 class Image:
@@ -262,7 +262,7 @@ class Image:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Image:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Image, data, depth=1)
+        return _reader.decode(_decode_Image, data, depth=1, untyped=False)
 
 
 _Player_BY_JSON = dict(Player.__members__)
@@ -615,9 +615,11 @@ def _decode_list_str(data: object) -> list[str]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Player, _encode_Player, _decode_Player, depth=0),
-    Codec(Size, _encode_Size, _decode_Size, depth=0),
-    Codec(MediaContent, _encode_MediaContent, _decode_MediaContent, depth=3),
-    Codec(Media, _encode_Media, _decode_Media, depth=2),
-    Codec(Image, _encode_Image, _decode_Image, depth=1),
+    Codec(Player, _encode_Player, _decode_Player, depth=0, untyped=False),
+    Codec(Size, _encode_Size, _decode_Size, depth=0, untyped=False),
+    Codec(
+        MediaContent, _encode_MediaContent, _decode_MediaContent, depth=3, untyped=False
+    ),
+    Codec(Media, _encode_Media, _decode_Media, depth=2, untyped=False),
+    Codec(Image, _encode_Image, _decode_Image, depth=1, untyped=False),
 )

@@ -142,7 +142,9 @@ class Order:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Order:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Order, data, exact=True, depth=None)
+        return _reader.decode(
+            _decode_Order, data, exact=True, depth=None, untyped=False
+        )
 
 
 class Customer:
@@ -226,7 +228,7 @@ class Customer:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Customer:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Customer, data, depth=3)
+        return _reader.decode(_decode_Customer, data, depth=3, untyped=False)
 
 
 class Address:
@@ -285,7 +287,7 @@ class Address:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Address, data, depth=1)
+        return _reader.decode(_decode_Address, data, depth=1, untyped=False)
 
 
 class Category:
@@ -339,7 +341,7 @@ class Category:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Category:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Category, data, depth=None)
+        return _reader.decode(_decode_Category, data, depth=None, untyped=False)
 
 
 class Product:
@@ -433,7 +435,9 @@ class Product:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Product:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Product, data, exact=True, depth=None)
+        return _reader.decode(
+            _decode_Product, data, exact=True, depth=None, untyped=False
+        )
 
 
 class OrderLine:
@@ -494,7 +498,9 @@ class OrderLine:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderLine:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_OrderLine, data, exact=True, depth=None)
+        return _reader.decode(
+            _decode_OrderLine, data, exact=True, depth=None, untyped=False
+        )
 
 
 _OrderStatus_BY_JSON = dict(OrderStatus.__members__)
@@ -1173,11 +1179,22 @@ def _decode_list_str(data: object) -> list[str]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(OrderStatus, _encode_OrderStatus, _decode_OrderStatus, depth=0),
-    Codec(Order, _encode_Order, _decode_Order, exact=True, depth=None),
-    Codec(Customer, _encode_Customer, _decode_Customer, depth=3),
-    Codec(Address, _encode_Address, _decode_Address, depth=1),
-    Codec(Category, _encode_Category, _decode_Category, depth=None),
-    Codec(Product, _encode_Product, _decode_Product, exact=True, depth=None),
-    Codec(OrderLine, _encode_OrderLine, _decode_OrderLine, exact=True, depth=None),
+    Codec(
+        OrderStatus, _encode_OrderStatus, _decode_OrderStatus, depth=0, untyped=False
+    ),
+    Codec(Order, _encode_Order, _decode_Order, exact=True, depth=None, untyped=False),
+    Codec(Customer, _encode_Customer, _decode_Customer, depth=3, untyped=False),
+    Codec(Address, _encode_Address, _decode_Address, depth=1, untyped=False),
+    Codec(Category, _encode_Category, _decode_Category, depth=None, untyped=False),
+    Codec(
+        Product, _encode_Product, _decode_Product, exact=True, depth=None, untyped=False
+    ),
+    Codec(
+        OrderLine,
+        _encode_OrderLine,
+        _decode_OrderLine,
+        exact=True,
+        depth=None,
+        untyped=False,
+    ),
 )

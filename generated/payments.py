@@ -75,7 +75,12 @@ class Payment:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Payment:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(
-            _decode_Payment, data, exact=True, depth=2, discriminators=("kind",)
+            _decode_Payment,
+            data,
+            exact=True,
+            depth=2,
+            discriminators=("kind",),
+            untyped=False,
         )
 
 
@@ -105,7 +110,7 @@ class Shipment:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Shipment:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Shipment, data, depth=2)
+        return _reader.decode(_decode_Shipment, data, depth=2, untyped=False)
 
 
 class Event:
@@ -134,7 +139,7 @@ class Event:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Event:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Event, data, depth=2)
+        return _reader.decode(_decode_Event, data, depth=2, untyped=False)
 
 
 class Amount:
@@ -177,7 +182,7 @@ class Amount:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Amount:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Amount, data, exact=True, depth=1)
+        return _reader.decode(_decode_Amount, data, exact=True, depth=1, untyped=False)
 
 
 class Iban:
@@ -215,7 +220,7 @@ class Iban:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Iban:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Iban, data, depth=0)
+        return _reader.decode(_decode_Iban, data, depth=0, untyped=False)
 
 
 class Address:
@@ -269,7 +274,7 @@ class Address:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Address, data, depth=1)
+        return _reader.decode(_decode_Address, data, depth=1, untyped=False)
 
 
 class Geo:
@@ -310,7 +315,7 @@ class Geo:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Geo:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Geo, data, depth=1)
+        return _reader.decode(_decode_Geo, data, depth=1, untyped=False)
 
 
 class Order:
@@ -470,7 +475,7 @@ class CardPayment(Payment):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> CardPayment:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_CardPayment, data, depth=1)
+        return _reader.decode(_decode_CardPayment, data, depth=1, untyped=False)
 
 
 class BankTransfer(Payment):
@@ -526,7 +531,9 @@ class BankTransfer(Payment):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> BankTransfer:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_BankTransfer, data, exact=True, depth=2)
+        return _reader.decode(
+            _decode_BankTransfer, data, exact=True, depth=2, untyped=False
+        )
 
 
 class Parcel(Shipment):
@@ -569,7 +576,7 @@ class Parcel(Shipment):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Parcel:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Parcel, data, depth=1)
+        return _reader.decode(_decode_Parcel, data, depth=1, untyped=False)
 
 
 class Pickup(Shipment):
@@ -607,7 +614,7 @@ class Pickup(Shipment):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Pickup:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Pickup, data, depth=1)
+        return _reader.decode(_decode_Pickup, data, depth=1, untyped=False)
 
 
 class Opened(Event):
@@ -645,7 +652,7 @@ class Opened(Event):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Opened:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Opened, data, depth=1)
+        return _reader.decode(_decode_Opened, data, depth=1, untyped=False)
 
 
 class Closed(Event):
@@ -688,7 +695,7 @@ class Closed(Event):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Closed:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Closed, data, depth=1)
+        return _reader.decode(_decode_Closed, data, depth=1, untyped=False)
 
 
 _PATTERN_1 = re.compile("[A-Z]{3}")
@@ -1845,13 +1852,14 @@ CODECS: tuple[Codec[Any], ...] = (
         exact=True,
         depth=2,
         discriminators=("kind",),
+        untyped=False,
     ),
-    Codec(Shipment, _encode_Shipment, _decode_Shipment, depth=2),
-    Codec(Event, _encode_Event, _decode_Event, depth=2),
-    Codec(Amount, _encode_Amount, _decode_Amount, exact=True, depth=1),
-    Codec(Iban, _encode_Iban, _decode_Iban, depth=0),
-    Codec(Address, _encode_Address, _decode_Address, depth=1),
-    Codec(Geo, _encode_Geo, _decode_Geo, depth=1),
+    Codec(Shipment, _encode_Shipment, _decode_Shipment, depth=2, untyped=False),
+    Codec(Event, _encode_Event, _decode_Event, depth=2, untyped=False),
+    Codec(Amount, _encode_Amount, _decode_Amount, exact=True, depth=1, untyped=False),
+    Codec(Iban, _encode_Iban, _decode_Iban, depth=0, untyped=False),
+    Codec(Address, _encode_Address, _decode_Address, depth=1, untyped=False),
+    Codec(Geo, _encode_Geo, _decode_Geo, depth=1, untyped=False),
     Codec(
         Order,
         _encode_Order,
@@ -1860,12 +1868,19 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=None,
         discriminators=("kind",),
     ),
-    Codec(CardPayment, _encode_CardPayment, _decode_CardPayment, depth=1),
     Codec(
-        BankTransfer, _encode_BankTransfer, _decode_BankTransfer, exact=True, depth=2
+        CardPayment, _encode_CardPayment, _decode_CardPayment, depth=1, untyped=False
     ),
-    Codec(Parcel, _encode_Parcel, _decode_Parcel, depth=1),
-    Codec(Pickup, _encode_Pickup, _decode_Pickup, depth=1),
-    Codec(Opened, _encode_Opened, _decode_Opened, depth=1),
-    Codec(Closed, _encode_Closed, _decode_Closed, depth=1),
+    Codec(
+        BankTransfer,
+        _encode_BankTransfer,
+        _decode_BankTransfer,
+        exact=True,
+        depth=2,
+        untyped=False,
+    ),
+    Codec(Parcel, _encode_Parcel, _decode_Parcel, depth=1, untyped=False),
+    Codec(Pickup, _encode_Pickup, _decode_Pickup, depth=1, untyped=False),
+    Codec(Opened, _encode_Opened, _decode_Opened, depth=1, untyped=False),
+    Codec(Closed, _encode_Closed, _decode_Closed, depth=1, untyped=False),
 )

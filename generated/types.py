@@ -181,7 +181,7 @@ class Numbers:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Numbers:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Numbers, data, exact=True, depth=1)
+        return _reader.decode(_decode_Numbers, data, exact=True, depth=1, untyped=False)
 
 
 class Text:
@@ -253,7 +253,7 @@ class Text:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Text:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Text, data, depth=1)
+        return _reader.decode(_decode_Text, data, depth=1, untyped=False)
 
 
 class Times:
@@ -373,7 +373,7 @@ class Times:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Times:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Times, data, depth=2)
+        return _reader.decode(_decode_Times, data, depth=2, untyped=False)
 
 
 class Blobs:
@@ -457,7 +457,7 @@ class Blobs:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Blobs:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Blobs, data, depth=2)
+        return _reader.decode(_decode_Blobs, data, depth=2, untyped=False)
 
 
 class Containers:
@@ -547,7 +547,7 @@ class Containers:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Containers:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Containers, data, depth=4)
+        return _reader.decode(_decode_Containers, data, depth=4, untyped=False)
 
 
 class Dynamic:
@@ -727,7 +727,9 @@ class Defaults:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Defaults:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Defaults, data, exact=True, depth=2)
+        return _reader.decode(
+            _decode_Defaults, data, exact=True, depth=2, untyped=False
+        )
 
 
 _Color_BY_JSON = dict(Color.__members__)
@@ -2463,12 +2465,16 @@ def _parse_p4(data: object) -> datetime:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Color, _encode_Color, _decode_Color, depth=0),
-    Codec(Numbers, _encode_Numbers, _decode_Numbers, exact=True, depth=1),
-    Codec(Text, _encode_Text, _decode_Text, depth=1),
-    Codec(Times, _encode_Times, _decode_Times, depth=2),
-    Codec(Blobs, _encode_Blobs, _decode_Blobs, depth=2),
-    Codec(Containers, _encode_Containers, _decode_Containers, depth=4),
+    Codec(Color, _encode_Color, _decode_Color, depth=0, untyped=False),
+    Codec(
+        Numbers, _encode_Numbers, _decode_Numbers, exact=True, depth=1, untyped=False
+    ),
+    Codec(Text, _encode_Text, _decode_Text, depth=1, untyped=False),
+    Codec(Times, _encode_Times, _decode_Times, depth=2, untyped=False),
+    Codec(Blobs, _encode_Blobs, _decode_Blobs, depth=2, untyped=False),
+    Codec(Containers, _encode_Containers, _decode_Containers, depth=4, untyped=False),
     Codec(Dynamic, _encode_Dynamic, _decode_Dynamic, depth=None),
-    Codec(Defaults, _encode_Defaults, _decode_Defaults, exact=True, depth=2),
+    Codec(
+        Defaults, _encode_Defaults, _decode_Defaults, exact=True, depth=2, untyped=False
+    ),
 )

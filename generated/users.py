@@ -65,7 +65,7 @@ class Users:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Users:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Users, data, depth=5)
+        return _reader.decode(_decode_Users, data, depth=5, untyped=False)
 
 
 class User:
@@ -239,7 +239,7 @@ class User:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> User:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_User, data, depth=3)
+        return _reader.decode(_decode_User, data, depth=3, untyped=False)
 
 
 class Friend:
@@ -282,7 +282,7 @@ class Friend:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Friend:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Friend, data, depth=1)
+        return _reader.decode(_decode_Friend, data, depth=1, untyped=False)
 
 
 def _encode_Users(value: object) -> str:
@@ -711,7 +711,7 @@ def _decode_list_Friend(data: object) -> list[Friend]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Users, _encode_Users, _decode_Users, depth=5),
-    Codec(User, _encode_User, _decode_User, depth=3),
-    Codec(Friend, _encode_Friend, _decode_Friend, depth=1),
+    Codec(Users, _encode_Users, _decode_Users, depth=5, untyped=False),
+    Codec(User, _encode_User, _decode_User, depth=3, untyped=False),
+    Codec(Friend, _encode_Friend, _decode_Friend, depth=1, untyped=False),
 )

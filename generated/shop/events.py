@@ -143,7 +143,7 @@ class OrderPlaced:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderPlaced:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_OrderPlaced, data, depth=None)
+        return _reader.decode(_decode_OrderPlaced, data, depth=None, untyped=False)
 
 
 class OrderCancelled:
@@ -190,7 +190,7 @@ class OrderCancelled:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderCancelled:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_OrderCancelled, data, depth=1)
+        return _reader.decode(_decode_OrderCancelled, data, depth=1, untyped=False)
 
 
 _Channel_BY_JSON = dict(Channel.__members__)
@@ -461,7 +461,15 @@ def _decode_dict_list_int8(data: object) -> dict[str, list[int]]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Channel, _encode_Channel, _decode_Channel, depth=0),
-    Codec(OrderPlaced, _encode_OrderPlaced, _decode_OrderPlaced, depth=None),
-    Codec(OrderCancelled, _encode_OrderCancelled, _decode_OrderCancelled, depth=1),
+    Codec(Channel, _encode_Channel, _decode_Channel, depth=0, untyped=False),
+    Codec(
+        OrderPlaced, _encode_OrderPlaced, _decode_OrderPlaced, depth=None, untyped=False
+    ),
+    Codec(
+        OrderCancelled,
+        _encode_OrderCancelled,
+        _decode_OrderCancelled,
+        depth=1,
+        untyped=False,
+    ),
 )

@@ -34,6 +34,9 @@ class Codec(Generic[T]):
     a fraction as exact text, for types that hold decimals. ``depth`` is the deepest
     nesting the type's documents can have (``None``: no bound), ``discriminators`` the
     subtype property names reachable from it, ``limits`` its module's defaults.
+    ``untyped`` is False where no value of the type is kept as it was read (``any``,
+    raw JSON, catch-all members, user codecs), which spares the orjson backend
+    screens (see ``reader.decode``).
     """
 
     __slots__ = (
@@ -44,6 +47,7 @@ class Codec(Generic[T]):
         "exact",
         "limits",
         "type",
+        "untyped",
     )
 
     def __init__(
@@ -55,6 +59,7 @@ class Codec(Generic[T]):
         depth: int | None = 0,
         discriminators: tuple[str, ...] = (),
         limits: Limits = DEFAULT_LIMITS,
+        untyped: bool = True,
     ) -> None:
         self.type = type
         self.encode = encode
@@ -63,6 +68,7 @@ class Codec(Generic[T]):
         self.depth = depth
         self.discriminators = discriminators
         self.limits = limits
+        self.untyped = untyped
 
     def __repr__(self) -> str:
         return f"Codec({self.type.__qualname__})"

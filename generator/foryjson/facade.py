@@ -147,15 +147,18 @@ class ForyJson:
 
     def from_json(self, data: reader.InputData, type: Any) -> Any:
         """Decode exactly one JSON document as ``type``; raises ``DecodeError``."""
-        codec = self._codec(type)
+        codec = self._codecs.get(type)
+        if codec is None:
+            codec = self._codec(type)
+        limits = self._limits
         return reader.decode(
             codec.decode,
             data,
-            self._limits_of(codec),
+            codec.limits if limits is None else limits,
             codec.exact,
-            depth=codec.depth,
             fast=self._fast,
             discriminators=codec.discriminators,
+            untyped=codec.untyped,
         )
 
     def write_json(
@@ -309,6 +312,7 @@ def _list_codec(element: Codec[Any]) -> Codec[Any]:
         _nested(element.depth),
         element.discriminators,
         element.limits,
+        element.untyped,
     )
 
 
@@ -349,4 +353,5 @@ def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
         _nested(value_codec.depth),
         value_codec.discriminators,
         value_codec.limits,
+        value_codec.untyped,
     )

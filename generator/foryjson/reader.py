@@ -112,6 +112,9 @@ _MEMBER_COST = 192
 # orjson holds about 12 bytes per input byte of its own while it builds the values.
 _TEXT_COST = 3
 _ORJSON_TEXT_COST = 12
+# Documents shorter than this are screened inline by ``decode`` (two counts of
+# brackets, as ``depth.check_text_depth`` does for them).
+_SHORT_DOCUMENT = 4096
 # The most the estimate gives one character of a valid document ("[{},{},...]" of
 # exact numbers, read by orjson), so that documents up to max_graph_bytes /
 # _MOST_PER_CHAR (about 560 KB of the default 128 MiB) need no counting at all.
@@ -270,18 +273,9 @@ def read(
     member named in ``discriminators`` that appears twice in one object reads as
     ``DuplicateMember``.
     """
-    data = document(data)
-    size = len(data)
-    if size > max_input_bytes:
-        unit = "characters" if isinstance(data, str) else "bytes"
-        raise DecodeError(
-            f"input of {size} {unit} exceeds the limit of {max_input_bytes}"
-            " (raise max_input_bytes for trusted data)"
-        )
-    use_orjson = _will_try_orjson(fast, exact)
-    if size * _MOST_PER_CHAR > max_graph_bytes:
-        use_orjson = _check_graph(data, max_graph_bytes, use_orjson, exact)
-    _depth.check_text_depth(data, max_depth)
+    data, use_orjson = _checked(
+        data, max_input_bytes, max_graph_bytes, max_depth, exact, fast
+    )
     shape = None
     if use_orjson and _orjson_loads is not None:
         shape = _shape(data)
@@ -290,12 +284,51 @@ def read(
                 return _orjson_loads(data)
             except _OrjsonError:
                 pass  # the standard library reads it, or names the fault its own way
+    return _read_stdlib(data, exact, discriminators, shape)
+
+
+def _checked(
+    data: object,
+    max_input_bytes: int,
+    max_graph_bytes: int,
+    max_depth: int,
+    exact: bool,
+    fast: bool | None,
+) -> tuple[str | bytes | bytearray, bool]:
+    """The document, checked against every limit that applies before parsing.
+
+    Returns it with whether orjson reads it: where ``fast`` asks for it (see
+    ``read``), and only if orjson's buffers fit in the memory budget too.
+    """
+    data = document(data)
+    size = len(data)
+    if size > max_input_bytes:
+        unit = "characters" if isinstance(data, str) else "bytes"
+        raise DecodeError(
+            f"input of {size} {unit} exceeds the limit of {max_input_bytes}"
+            " (raise max_input_bytes for trusted data)"
+        )
+    orjson = _will_try_orjson(fast, exact)
+    if size * _MOST_PER_CHAR > max_graph_bytes:
+        orjson = _check_graph(data, max_graph_bytes, orjson, exact)
+    _depth.check_text_depth(data, max_depth)
+    return data, orjson
+
+
+def _read_stdlib(
+    data: str | bytes | bytearray,
+    exact: bool,
+    discriminators: Collection[str],
+    shape: bytes | None,
+) -> Any:
+    """Read a checked document with the standard library's scanner."""
     if isinstance(data, str):
         text = data
         if not text.isascii():
             _check_raw_surrogates(text)
     else:
         text = _decode_utf8(data)
+    size = len(data)
     long_numbers = size > MAX_NUMBER_CHARS and _LONG_RUN in (shape or _shape(data))
     names = frozenset(discriminators)
     try:
@@ -344,19 +377,37 @@ def _orjson_may_differ(
 
     It would for an integer beyond 64 bits (orjson makes it a float), a number over
     the length limit, and a subtype property that may appear twice in one object
-    (orjson cannot report duplicates). A name may be spelled with escapes
-    (``"\\u0074ype"`` is ``"type"``), so a document that holds a ``\\u`` escape, or a
-    short escape of a character of the name, is never taken for duplicate-free. Digits
-    or names inside strings may match too: that only costs the fast path. ``shape`` is
-    ``_shape(data)``.
+    (orjson cannot report duplicates). ``shape`` is ``_shape(data)``.
     """
-    if (
-        _BIG_INTEGER in shape
-        or _BIG_NEGATIVE in shape
-        or shape.startswith(_BIG_FIRST)
-        or _LONG_RUN in shape
+    return _numbers_may_differ(shape, True) or _names_may_repeat(data, discriminators)
+
+
+def _numbers_may_differ(shape: bytes, big_ints: bool) -> bool:
+    """Whether a document may hold a number over the length limit or, if ``big_ints``
+    asks, an integer beyond 64 bits (see ``_orjson_may_differ``).
+
+    A digit run of ``_LONG_RUN`` needs a document longer than ``MAX_NUMBER_CHARS``,
+    and looking for a needle longer than the text costs nothing. Digits inside
+    strings may match too: that only costs the fast path.
+    """
+    if big_ints and (
+        _BIG_INTEGER in shape or _BIG_NEGATIVE in shape or shape.startswith(_BIG_FIRST)
     ):
         return True
+    return _LONG_RUN in shape
+
+
+def _names_may_repeat(
+    data: str | bytes | bytearray, discriminators: Collection[str]
+) -> bool:
+    """Whether a subtype property named in ``discriminators`` may appear twice in one
+    object of ``data``.
+
+    A name may be spelled with escapes (``"\\u0074ype"`` is ``"type"``), so a
+    document that holds a ``\\u`` escape, or a short escape of a character of the
+    name, is never taken for duplicate-free. Names inside strings may match too: that
+    only costs the fast path.
+    """
     if not discriminators:
         return False
     escapes, names = _name_needles(tuple(discriminators))
@@ -564,25 +615,104 @@ def decode(
     depth: int | None = 0,
     fast: bool | None = None,
     discriminators: Collection[str] = (),
+    untyped: bool = True,
 ) -> T:
     """Read one document and convert it with a generated decoder.
 
     The document's text is counted against ``limits.max_depth`` whatever the type:
     ``depth``, the nesting the type's schema allows, matters to encoders only.
+    ``untyped`` says whether a value of the type can be kept as it was read
+    (``any``, raw values, catch-all members, user codecs). Where none can, orjson
+    reads the document without the screen for integers beyond 64 bits: such an
+    integer, which orjson makes a float, fails the integer check of the field it
+    lands in, a float field reads the same float from either parser, and an ignored
+    member does not matter.
+
+    With orjson, whatever fails (orjson's parse or the conversion) is decoded again
+    from the standard library's values, so that the result, or the error with its
+    message and path, is the standard library backend's.
     """
-    value = read(
+    tried = False  # whether orjson already failed on this document
+    if (
+        not (exact or untyped or discriminators)
+        and (_DEFAULT_ORJSON if fast is None else fast)
+        and _orjson_loads is not None
+    ):
+        # The common case, inline: a short document of a type that needs no screen,
+        # with fewer brackets than the depth limit (so no deeper than it). Anything
+        # else takes the path below, which checks every limit in turn.
+        if type(data) is bytes:
+            size = len(data)
+            short = size < _SHORT_DOCUMENT and (
+                data.count(b"[") + data.count(b"{") <= limits.max_depth
+            )
+        elif type(data) is str:
+            size = len(data)
+            short = size < _SHORT_DOCUMENT and (
+                data.count("[") + data.count("{") <= limits.max_depth
+            )
+        else:
+            size, short = 0, False  # bytearray, memoryview, not a document: below
+        if (
+            short
+            and size <= limits.max_input_bytes
+            and size * _MOST_PER_CHAR <= limits.max_graph_bytes
+        ):
+            try:
+                return decoder(_orjson_loads(data))
+            except (_OrjsonError, DecodeError, RecursionError):
+                tried = True  # decoded again below: the result or the error
+    data, use_orjson = _checked(
         data,
         limits.max_input_bytes,
+        limits.max_graph_bytes,
+        limits.max_depth,
         exact,
-        max_graph_bytes=limits.max_graph_bytes,
-        fast=fast,
-        discriminators=discriminators,
-        max_depth=limits.max_depth,
+        fast,
     )
+    shape = None
+    if use_orjson and not tried:
+        if untyped or discriminators or len(data) > MAX_NUMBER_CHARS:
+            shape = _shape(data)
+            if _numbers_may_differ(shape, untyped) or _names_may_repeat(
+                data, discriminators
+            ):
+                use_orjson = False
+        if use_orjson:
+            result = _decode_orjson(decoder, data)
+            if not isinstance(result, _Retry):
+                return result
+    value = _read_stdlib(data, exact, discriminators, shape)
     try:
         return decoder(value)
     except RecursionError:
         raise DecodeError("the document is nested too deeply") from None
+
+
+class _Retry:
+    """What ``_decode_orjson`` returns when the standard library must decode."""
+
+
+_RETRY = _Retry()
+
+
+def _decode_orjson(
+    decoder: Callable[[Any], T], data: str | bytes | bytearray
+) -> T | _Retry:
+    """Decode with orjson's values, or return ``_RETRY`` if anything fails.
+
+    The failed attempt's values are released before this returns, so that the
+    standard library's read of the same document stays within the memory budget.
+    """
+    assert _orjson_loads is not None
+    try:
+        value = _orjson_loads(data)
+    except _OrjsonError:
+        return _RETRY  # the standard library reads it, or names the fault its own way
+    try:
+        return decoder(value)
+    except (DecodeError, RecursionError):
+        return _RETRY
 
 
 def _decode_utf8(data: bytes | bytearray | memoryview) -> str:

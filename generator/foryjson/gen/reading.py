@@ -3,8 +3,12 @@
 For each model and enum a generated module passes these facts along with its codec
 functions: whether numbers need their exact text (a decimal is reachable), how deep the
 type's documents can nest (``None`` when the schema puts no bound on it: recursion,
-``any``, raw JSON, user codecs, catch-all properties), and which property names choose
-a subtype somewhere inside (a duplicate of one is an error, not "last wins").
+``any``, raw JSON, user codecs, catch-all properties), which property names choose
+a subtype somewhere inside (a duplicate of one is an error, not "last wins"), and
+whether a value is kept as it was read (``any``, raw JSON, catch-all properties, user
+codecs). Where none is, every number lands in a typed field or nowhere, so the orjson
+backend reads the type's documents without screening their integers and, for types
+that hold decimals, keeps the exact text of the numbers that decimal fields hold.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ class ReadFacts:
     exact: bool
     depth: int | None
     discriminators: tuple[str, ...]
+    untyped: bool = True
 
 
 def read_facts(
@@ -50,7 +55,12 @@ def read_facts(
     ``index`` is ``model_index(modules)``, to build once for many roots.
     """
     walker = _Walker(model_index(modules) if index is None else index)
-    return ReadFacts(exact, walker.depth(root), tuple(sorted(walker.discriminators)))
+    return ReadFacts(
+        exact,
+        walker.depth(root),
+        tuple(sorted(walker.discriminators)),
+        walker.untyped(root),
+    )
 
 
 ModelIndex = dict[str, dict[str, ModelDef]]
@@ -104,6 +114,39 @@ class _Walker:
             return self._model_depth(type_ref, self._model(type_ref))
         finally:
             self._visiting.discard(type_ref)
+
+    def untyped(self, type_ref: TypeRef) -> bool:
+        """Whether a value of this type can hold plain values as they were read."""
+        seen: set[ModelRef] = set()
+        pending = [type_ref]
+        while pending:
+            current = pending.pop()
+            if isinstance(current, Scalar):
+                if current.name == "any":
+                    return True
+            elif isinstance(current, Custom):
+                return True  # a user codec sees the plain value
+            elif isinstance(current, Nullable):
+                pending.append(current.inner)
+            elif isinstance(current, ListOf | SetOf):
+                pending.append(current.item)
+            elif isinstance(current, TupleOf):
+                pending.extend(current.items)
+            elif isinstance(current, DictOf):
+                pending.append(current.value)  # keys are read from strings
+            elif isinstance(current, ModelRef) and current not in seen:
+                seen.add(current)
+                model = self._model(current)
+                if model.subtypes is not None:
+                    pending.extend(
+                        ModelRef(current.module, name)
+                        for _, name in model.subtypes.types
+                    )
+                for item in model.fields:
+                    if item.raw or item.any_properties:
+                        return True
+                    pending.append(item.type)
+        return False
 
     def _model_depth(self, ref: ModelRef, model: ModelDef) -> int | None:
         if model.subtypes is not None:
