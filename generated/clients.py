@@ -81,7 +81,14 @@ class Clients:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Clients:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Clients, data, exact=True, depth=5, untyped=False)
+        return _reader.decode(
+            _decode_Clients,
+            data,
+            exact=True,
+            depth=5,
+            untyped=False,
+            decimals=("balance",),
+        )
 
 
 class Client:
@@ -243,7 +250,14 @@ class Client:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Client:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Client, data, exact=True, depth=3, untyped=False)
+        return _reader.decode(
+            _decode_Client,
+            data,
+            exact=True,
+            depth=3,
+            untyped=False,
+            decimals=("balance",),
+        )
 
 
 class Partner:
@@ -497,7 +511,7 @@ def _decode_Client(data: object) -> Client:
     except KeyError:
         raise missing_property("balance") from None
     try:
-        balance = _numbers.read_decimal(balance)
+        balance = _reader.decimal_from(balance)
     except DecodeError as error:
         error.within("balance")
         raise
@@ -788,8 +802,22 @@ def _decode_list_Partner(data: object) -> list[Partner]:
 CODECS: tuple[Codec[Any], ...] = (
     Codec(EyeColor, _encode_EyeColor, _decode_EyeColor, depth=0, untyped=False),
     Codec(
-        Clients, _encode_Clients, _decode_Clients, exact=True, depth=5, untyped=False
+        Clients,
+        _encode_Clients,
+        _decode_Clients,
+        exact=True,
+        depth=5,
+        untyped=False,
+        decimals=("balance",),
     ),
-    Codec(Client, _encode_Client, _decode_Client, exact=True, depth=3, untyped=False),
+    Codec(
+        Client,
+        _encode_Client,
+        _decode_Client,
+        exact=True,
+        depth=3,
+        untyped=False,
+        decimals=("balance",),
+    ),
     Codec(Partner, _encode_Partner, _decode_Partner, depth=1, untyped=False),
 )

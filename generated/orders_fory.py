@@ -142,7 +142,15 @@ class Order:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Order:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(
-            _decode_Order, data, exact=True, depth=None, untyped=False
+            _decode_Order,
+            data,
+            exact=True,
+            depth=None,
+            untyped=False,
+            decimals=(
+                "price",
+                "unitPrice",
+            ),
         )
 
 
@@ -435,7 +443,12 @@ class Product:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Product:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(
-            _decode_Product, data, exact=True, depth=None, untyped=False
+            _decode_Product,
+            data,
+            exact=True,
+            depth=None,
+            untyped=False,
+            decimals=("price",),
         )
 
 
@@ -498,7 +511,15 @@ class OrderLine:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderLine:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(
-            _decode_OrderLine, data, exact=True, depth=None, untyped=False
+            _decode_OrderLine,
+            data,
+            exact=True,
+            depth=None,
+            untyped=False,
+            decimals=(
+                "price",
+                "unitPrice",
+            ),
         )
 
 
@@ -951,7 +972,7 @@ def _decode_Product(data: object) -> Product:
     except KeyError:
         raise missing_property("price") from None
     try:
-        price = _numbers.read_decimal(price)
+        price = _reader.decimal_from(price)
     except DecodeError as error:
         error.within("price")
         raise
@@ -1050,7 +1071,7 @@ def _decode_OrderLine(data: object) -> OrderLine:
     except KeyError:
         raise missing_property("unitPrice") from None
     try:
-        unit_price = _numbers.read_decimal(unit_price)
+        unit_price = _reader.decimal_from(unit_price)
     except DecodeError as error:
         error.within("unitPrice")
         raise
@@ -1178,12 +1199,29 @@ CODECS: tuple[Codec[Any], ...] = (
     Codec(
         OrderStatus, _encode_OrderStatus, _decode_OrderStatus, depth=0, untyped=False
     ),
-    Codec(Order, _encode_Order, _decode_Order, exact=True, depth=None, untyped=False),
+    Codec(
+        Order,
+        _encode_Order,
+        _decode_Order,
+        exact=True,
+        depth=None,
+        untyped=False,
+        decimals=(
+            "price",
+            "unitPrice",
+        ),
+    ),
     Codec(Customer, _encode_Customer, _decode_Customer, depth=3, untyped=False),
     Codec(Address, _encode_Address, _decode_Address, depth=1, untyped=False),
     Codec(Category, _encode_Category, _decode_Category, depth=None, untyped=False),
     Codec(
-        Product, _encode_Product, _decode_Product, exact=True, depth=None, untyped=False
+        Product,
+        _encode_Product,
+        _decode_Product,
+        exact=True,
+        depth=None,
+        untyped=False,
+        decimals=("price",),
     ),
     Codec(
         OrderLine,
@@ -1192,5 +1230,9 @@ CODECS: tuple[Codec[Any], ...] = (
         exact=True,
         depth=None,
         untyped=False,
+        decimals=(
+            "price",
+            "unitPrice",
+        ),
     ),
 )

@@ -81,6 +81,7 @@ class Payment:
             depth=2,
             discriminators=("kind",),
             untyped=False,
+            decimals=("value",),
         )
 
 
@@ -182,7 +183,14 @@ class Amount:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Amount:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Amount, data, exact=True, depth=1, untyped=False)
+        return _reader.decode(
+            _decode_Amount,
+            data,
+            exact=True,
+            depth=1,
+            untyped=False,
+            decimals=("value",),
+        )
 
 
 class Iban:
@@ -532,7 +540,12 @@ class BankTransfer(Payment):
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> BankTransfer:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(
-            _decode_BankTransfer, data, exact=True, depth=2, untyped=False
+            _decode_BankTransfer,
+            data,
+            exact=True,
+            depth=2,
+            untyped=False,
+            decimals=("value",),
         )
 
 
@@ -926,7 +939,7 @@ def _decode_Amount(data: object) -> Amount:
     except KeyError:
         raise missing_property("value") from None
     try:
-        value_ = _numbers.read_decimal(value_)
+        value_ = _reader.decimal_from(value_)
     except DecodeError as error:
         error.within("value")
         raise
@@ -1853,10 +1866,19 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=2,
         discriminators=("kind",),
         untyped=False,
+        decimals=("value",),
     ),
     Codec(Shipment, _encode_Shipment, _decode_Shipment, depth=2, untyped=False),
     Codec(Event, _encode_Event, _decode_Event, depth=2, untyped=False),
-    Codec(Amount, _encode_Amount, _decode_Amount, exact=True, depth=1, untyped=False),
+    Codec(
+        Amount,
+        _encode_Amount,
+        _decode_Amount,
+        exact=True,
+        depth=1,
+        untyped=False,
+        decimals=("value",),
+    ),
     Codec(Iban, _encode_Iban, _decode_Iban, depth=0, untyped=False),
     Codec(Address, _encode_Address, _decode_Address, depth=1, untyped=False),
     Codec(Geo, _encode_Geo, _decode_Geo, depth=1, untyped=False),
@@ -1878,6 +1900,7 @@ CODECS: tuple[Codec[Any], ...] = (
         exact=True,
         depth=2,
         untyped=False,
+        decimals=("value",),
     ),
     Codec(Parcel, _encode_Parcel, _decode_Parcel, depth=1, untyped=False),
     Codec(Pickup, _encode_Pickup, _decode_Pickup, depth=1, untyped=False),

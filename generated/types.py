@@ -181,7 +181,14 @@ class Numbers:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Numbers:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Numbers, data, exact=True, depth=1, untyped=False)
+        return _reader.decode(
+            _decode_Numbers,
+            data,
+            exact=True,
+            depth=1,
+            untyped=False,
+            decimals=("price",),
+        )
 
 
 class Text:
@@ -728,7 +735,12 @@ class Defaults:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Defaults:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(
-            _decode_Defaults, data, exact=True, depth=2, untyped=False
+            _decode_Defaults,
+            data,
+            exact=True,
+            depth=2,
+            untyped=False,
+            decimals=("price",),
         )
 
 
@@ -938,7 +950,7 @@ def _decode_Numbers(data: object) -> Numbers:
     except KeyError:
         raise missing_property("price") from None
     try:
-        price = _numbers.read_decimal(price)
+        price = _reader.decimal_from(price)
     except DecodeError as error:
         error.within("price")
         raise
@@ -1774,7 +1786,7 @@ def _decode_Defaults(data: object) -> Defaults:
     if "price" in data:
         price = data["price"]
         try:
-            price = _numbers.read_decimal(price)
+            price = _reader.decimal_from(price)
         except DecodeError as error:
             error.within("price")
             raise
@@ -2467,7 +2479,13 @@ def _parse_p4(data: object) -> datetime:
 CODECS: tuple[Codec[Any], ...] = (
     Codec(Color, _encode_Color, _decode_Color, depth=0, untyped=False),
     Codec(
-        Numbers, _encode_Numbers, _decode_Numbers, exact=True, depth=1, untyped=False
+        Numbers,
+        _encode_Numbers,
+        _decode_Numbers,
+        exact=True,
+        depth=1,
+        untyped=False,
+        decimals=("price",),
     ),
     Codec(Text, _encode_Text, _decode_Text, depth=1, untyped=False),
     Codec(Times, _encode_Times, _decode_Times, depth=2, untyped=False),
@@ -2475,6 +2493,12 @@ CODECS: tuple[Codec[Any], ...] = (
     Codec(Containers, _encode_Containers, _decode_Containers, depth=4, untyped=False),
     Codec(Dynamic, _encode_Dynamic, _decode_Dynamic, depth=None),
     Codec(
-        Defaults, _encode_Defaults, _decode_Defaults, exact=True, depth=2, untyped=False
+        Defaults,
+        _encode_Defaults,
+        _decode_Defaults,
+        exact=True,
+        depth=2,
+        untyped=False,
+        decimals=("price",),
     ),
 )

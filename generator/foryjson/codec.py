@@ -36,10 +36,12 @@ class Codec(Generic[T]):
     subtype property names reachable from it, ``limits`` its module's defaults.
     ``untyped`` is False where no value of the type is kept as it was read (``any``,
     raw JSON, catch-all members, user codecs), which spares the orjson backend
-    screens (see ``reader.decode``).
+    screens, and ``decimals`` names the members that hold the type's decimals, by
+    which the orjson backend finds their exact text (see ``reader.decode``).
     """
 
     __slots__ = (
+        "decimals",
         "decode",
         "depth",
         "discriminators",
@@ -60,6 +62,7 @@ class Codec(Generic[T]):
         discriminators: tuple[str, ...] = (),
         limits: Limits = DEFAULT_LIMITS,
         untyped: bool = True,
+        decimals: tuple[str, ...] = (),
     ) -> None:
         self.type = type
         self.encode = encode
@@ -69,6 +72,7 @@ class Codec(Generic[T]):
         self.discriminators = discriminators
         self.limits = limits
         self.untyped = untyped
+        self.decimals = decimals
 
     def __repr__(self) -> str:
         return f"Codec({self.type.__qualname__})"

@@ -159,6 +159,7 @@ class ForyJson:
             fast=self._fast,
             discriminators=codec.discriminators,
             untyped=codec.untyped,
+            decimals=codec.decimals,
         )
 
     def write_json(
@@ -313,6 +314,7 @@ def _list_codec(element: Codec[Any]) -> Codec[Any]:
         element.discriminators,
         element.limits,
         element.untyped,
+        element.decimals,
     )
 
 
@@ -354,4 +356,5 @@ def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
         value_codec.discriminators,
         value_codec.limits,
         value_codec.untyped,
+        value_codec.decimals,
     )

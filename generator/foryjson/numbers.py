@@ -11,14 +11,19 @@ from __future__ import annotations
 import re
 import struct
 from collections.abc import Hashable, Iterable
+from contextvars import ContextVar
 from decimal import Decimal, InvalidOperation, localcontext
+from typing import Protocol
 
 from .errors import DecodeError, EncodeError, decode_mismatch, encode_mismatch
 from .plain import NumberText
 
 __all__ = [
+    "FLOAT_TEXTS",
     "INTEGER_RANGES",
     "MAX_NUMBER_CHARS",
+    "FloatTexts",
+    "InexactFloat",
     "NumberText",
     "first_repeat",
     "int_from_text",
@@ -55,6 +60,32 @@ MAX_DECIMAL_EXPONENT = 10_000
 # Below this magnitude int <-> str conversion never meets CPython's digit limit.
 _SAFE_DIGITS = 4000
 _SAFE_BOUND = 10**_SAFE_DIGITS
+
+
+class FloatTexts(Protocol):
+    """The exact texts of the numbers of one document that orjson read as floats."""
+
+    def decimal(self, value: float) -> Decimal:
+        """The number read as ``value``, as ``read_decimal`` reads its exact text;
+        ``InexactFloat`` where that text is not known for sure."""
+
+
+class InexactFloat(Exception):
+    """A decimal met a float of a document whose exact text is not known for sure.
+
+    Raised only while the reader decodes orjson's values of a document (see
+    ``FLOAT_TEXTS``); the reader then decodes the document again from the standard
+    library's exact values, so this never escapes ``from_json``.
+    """
+
+
+#: While the reader decodes orjson's values of a document whose type holds decimals,
+#: the exact texts of its floats (``reader.decimal_from`` reads decimal fields with
+#: them); None otherwise.
+FLOAT_TEXTS: ContextVar[FloatTexts | None] = ContextVar(
+    "foryjson_float_texts", default=None
+)
+
 _JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
 _FLOAT32 = struct.Struct("<f")
 
@@ -291,7 +322,11 @@ def read_decimal(data: object) -> Decimal:
     if type(data) is int:
         return Decimal(data)
     if type(data) is float:
-        # Only reached when the document was read without exact numbers.
+        if FLOAT_TEXTS.get() is not None:
+            # orjson's float, met by a caller that does not look its text up (a
+            # validator, a module generated before decimal_from): read it exactly.
+            raise InexactFloat
+        # A document read without exact numbers.
         return Decimal(repr(data))
     raise decode_mismatch(data, "decimal")
 

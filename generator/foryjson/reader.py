@@ -19,15 +19,24 @@ from __future__ import annotations
 import functools
 import json
 import json.scanner
+import math
 import os
 import re
 from collections.abc import Callable, Collection
+from decimal import Decimal
 from typing import Any, TypeVar
 
 from . import depth as _depth
 from .errors import DecodeError, decode_mismatch
 from .limits import DEFAULT_LIMITS, DEFAULT_MAX_INPUT_BYTES, MAX_DEPTH_CEILING, Limits
-from .numbers import MAX_NUMBER_CHARS, NumberText, int_from_text
+from .numbers import (
+    FLOAT_TEXTS,
+    MAX_NUMBER_CHARS,
+    InexactFloat,
+    NumberText,
+    int_from_text,
+    read_decimal,
+)
 from .plain import DuplicateMember
 
 InputData = str | bytes | bytearray | memoryview
@@ -43,6 +52,7 @@ __all__ = [
     "BACKENDS",
     "DEFAULT_MAX_INPUT_BYTES",
     "InputData",
+    "decimal_from",
     "decode",
     "default_backend",
     "document",
@@ -76,6 +86,9 @@ _SHAPES = bytes(
 # A digit run only a number over MAX_NUMBER_CHARS characters (or a long string) holds:
 # such documents are read with the length of every number checked.
 _LONG_RUN = b"0" * 3_333
+# Looked for first: searching for a needle as long as _LONG_RUN costs about as much as
+# orjson's parse of a 10 kB document, a short one a tenth of that.
+_LONG_RUN_HINT = b"0" * 64
 # An integer of 20 digits or more (19 after a minus sign): beyond 64 bits, orjson
 # would return a float.
 _BIG_INTEGER = b"," + b"0" * 20
@@ -274,7 +287,12 @@ def read(
     ``DuplicateMember``.
     """
     data, use_orjson = _checked(
-        data, max_input_bytes, max_graph_bytes, max_depth, exact, fast
+        data,
+        max_input_bytes,
+        max_graph_bytes,
+        max_depth,
+        exact,
+        _will_try_orjson(fast, exact),
     )
     shape = None
     if use_orjson and _orjson_loads is not None:
@@ -293,12 +311,12 @@ def _checked(
     max_graph_bytes: int,
     max_depth: int,
     exact: bool,
-    fast: bool | None,
+    orjson: bool,
 ) -> tuple[str | bytes | bytearray, bool]:
     """The document, checked against every limit that applies before parsing.
 
-    Returns it with whether orjson reads it: where ``fast`` asks for it (see
-    ``read``), and only if orjson's buffers fit in the memory budget too.
+    Returns it with whether orjson reads it: where ``orjson`` asks for it, and only
+    if orjson's buffers fit in the memory budget too.
     """
     data = document(data)
     size = len(data)
@@ -308,7 +326,6 @@ def _checked(
             f"input of {size} {unit} exceeds the limit of {max_input_bytes}"
             " (raise max_input_bytes for trusted data)"
         )
-    orjson = _will_try_orjson(fast, exact)
     if size * _MOST_PER_CHAR > max_graph_bytes:
         orjson = _check_graph(data, max_graph_bytes, orjson, exact)
     _depth.check_text_depth(data, max_depth)
@@ -329,7 +346,7 @@ def _read_stdlib(
     else:
         text = _decode_utf8(data)
     size = len(data)
-    long_numbers = size > MAX_NUMBER_CHARS and _LONG_RUN in (shape or _shape(data))
+    long_numbers = size > MAX_NUMBER_CHARS and _has_long_run(shape or _shape(data))
     names = frozenset(discriminators)
     try:
         value = _read_text(text, data, _scanner_for(exact, long_numbers, names))
@@ -394,7 +411,12 @@ def _numbers_may_differ(shape: bytes, big_ints: bool) -> bool:
         _BIG_INTEGER in shape or _BIG_NEGATIVE in shape or shape.startswith(_BIG_FIRST)
     ):
         return True
-    return _LONG_RUN in shape
+    return _has_long_run(shape)
+
+
+def _has_long_run(shape: bytes) -> bool:
+    """Whether a document's shape holds a run of digits as long as ``_LONG_RUN``."""
+    return _LONG_RUN_HINT in shape and _LONG_RUN in shape
 
 
 def _names_may_repeat(
@@ -616,6 +638,7 @@ def decode(
     fast: bool | None = None,
     discriminators: Collection[str] = (),
     untyped: bool = True,
+    decimals: tuple[str, ...] = (),
 ) -> T:
     """Read one document and convert it with a generated decoder.
 
@@ -626,7 +649,10 @@ def decode(
     reads the document without the screen for integers beyond 64 bits: such an
     integer, which orjson makes a float, fails the integer check of the field it
     lands in, a float field reads the same float from either parser, and an ignored
-    member does not matter.
+    member does not matter. ``decimals`` names the members that hold the decimals of
+    an ``exact`` type that is not ``untyped``, where every decimal is a member's value:
+    orjson reads its documents too, and decimal fields find the exact text of their
+    numbers by these names (see ``decimal_from``).
 
     With orjson, whatever fails (orjson's parse or the conversion) is decoded again
     from the standard library's values, so that the result, or the error with its
@@ -634,41 +660,47 @@ def decode(
     """
     tried = False  # whether orjson already failed on this document
     if (
-        not (exact or untyped or discriminators)
+        not (untyped or discriminators)
+        and (decimals or not exact)
         and (_DEFAULT_ORJSON if fast is None else fast)
         and _orjson_loads is not None
     ):
         # The common case, inline: a short document of a type that needs no screen,
         # with fewer brackets than the depth limit (so no deeper than it). Anything
         # else takes the path below, which checks every limit in turn.
+        short: str | bytes | None = None
         if type(data) is bytes:
-            size = len(data)
-            short = size < _SHORT_DOCUMENT and (
+            if len(data) < _SHORT_DOCUMENT and (
                 data.count(b"[") + data.count(b"{") <= limits.max_depth
-            )
+            ):
+                short = data
         elif type(data) is str:
-            size = len(data)
-            short = size < _SHORT_DOCUMENT and (
+            if len(data) < _SHORT_DOCUMENT and (
                 data.count("[") + data.count("{") <= limits.max_depth
-            )
-        else:
-            size, short = 0, False  # bytearray, memoryview, not a document: below
+            ):
+                short = data
         if (
-            short
-            and size <= limits.max_input_bytes
-            and size * _MOST_PER_CHAR <= limits.max_graph_bytes
+            short is not None
+            and len(short) <= limits.max_input_bytes
+            and len(short) * _MOST_PER_CHAR <= limits.max_graph_bytes
         ):
-            try:
-                return decoder(_orjson_loads(data))
-            except (_OrjsonError, DecodeError, RecursionError):
-                tried = True  # decoded again below: the result or the error
+            if not exact:
+                try:
+                    return decoder(_orjson_loads(short))
+                except (_OrjsonError, DecodeError, RecursionError):
+                    pass  # decoded again below: the result or the error
+            else:
+                result = _decode_orjson(decoder, short, decimals)
+                if not isinstance(result, _Retry):
+                    return result
+            tried = True
     data, use_orjson = _checked(
         data,
         limits.max_input_bytes,
         limits.max_graph_bytes,
         limits.max_depth,
         exact,
-        fast,
+        _will_try_orjson(fast, exact and (untyped or not decimals)),
     )
     shape = None
     if use_orjson and not tried:
@@ -679,7 +711,7 @@ def decode(
             ):
                 use_orjson = False
         if use_orjson:
-            result = _decode_orjson(decoder, data)
+            result = _decode_orjson(decoder, data, decimals if exact else None)
             if not isinstance(result, _Retry):
                 return result
     value = _read_stdlib(data, exact, discriminators, shape)
@@ -687,6 +719,116 @@ def decode(
         return decoder(value)
     except RecursionError:
         raise DecodeError("the document is nested too deeply") from None
+
+
+# orjson reads integers beyond 64 bits as floats of at least this magnitude.
+_LONG_INTEGER_FLOAT = 2.0**63
+
+
+class _DecimalTexts:
+    """The texts of the numbers with a fraction or an exponent that the members
+    named ``names`` (the JSON names of a type's decimal fields) hold in a document
+    (``numbers.FloatTexts``).
+
+    orjson reads these numbers as floats; a decimal field needs the digits as written
+    (``19.90``, ``1E+3``). In a valid document without a backslash every quote
+    delimits a string, so each ``"price":`` in the text is a member named ``price``:
+    one regular expression per name, which skips to the name in C, collects every
+    number such members hold (those of other objects with the same member names
+    too, which only add candidates), and each is known by its magnitude (the float's
+    sign is the text's). A magnitude that two different texts spell (``19.9`` and
+    ``19.90``) or none does, or that an integer beyond 64 bits may have become, is
+    ``InexactFloat``, and so is every float of a document with a backslash, where an
+    escape could spell a name: the document is then decoded by the standard library.
+    The texts are collected on the first request.
+    """
+
+    __slots__ = ("_data", "_decimals", "_names", "_texts")
+
+    def __init__(self, data: str | bytes | bytearray, names: tuple[str, ...]) -> None:
+        self._data = data
+        self._names = names
+        self._texts: dict[float, str | None] | None = None
+        self._decimals: dict[float, Decimal] = {}  # by value, zeros aside
+
+    def decimal(self, value: float) -> Decimal:
+        """The decimal of the number that orjson read as ``value``; ``InexactFloat``
+        if the document does not tell its text for sure."""
+        result = self._decimals.get(value)
+        if result is None:
+            result = read_decimal(NumberText(self.text(value)))
+            if value:  # 0.0 and -0.0 are equal keys for different texts
+                self._decimals[value] = result
+        return result
+
+    def text(self, value: float) -> str:
+        """The text of the number that orjson read as ``value``; ``InexactFloat`` if
+        the document does not tell it for sure."""
+        texts = self._texts
+        if texts is None:
+            texts = self._texts = self._collect()
+        magnitude = abs(value)
+        text = texts.get(magnitude) if magnitude < _LONG_INTEGER_FLOAT else None
+        if text is None:
+            raise InexactFloat
+        return "-" + text if math.copysign(1.0, value) < 0 else text
+
+    def _collect(self) -> dict[float, str | None]:
+        data = self._data
+        if isinstance(data, bytes | bytearray):
+            if b"\\" in data:
+                return {}
+            data = data.decode("utf-8", "surrogatepass")
+        elif "\\" in data:
+            return {}
+        pattern = _MEMBER_NUMBERS.get(self._names)
+        if pattern is None:  # made once per set of names
+            pattern = _MEMBER_NUMBERS.setdefault(
+                self._names, _member_numbers(self._names)
+            )
+        found = set(pattern.findall(data))
+        texts: dict[float, str | None] = {float(text): text for text in found}
+        if len(texts) < len(found):  # some magnitude is spelled two ways
+            for text in found:
+                if texts[float(text)] != text:
+                    texts[float(text)] = None
+        return texts
+
+
+# The patterns of ``_member_numbers`` by the names of a type's decimal members.
+_MEMBER_NUMBERS: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _member_numbers(names: tuple[str, ...]) -> re.Pattern[str]:
+    """A pattern that finds the numbers of the members named ``names``, and maybe
+    of other members: it looks for the end their quoted names have in common
+    (``rice"`` for ``price`` and ``unitPrice``), which the search skips to in C.
+    """
+    quoted = [json.dumps(name, ensure_ascii=False) for name in names]
+    common = quoted[0]
+    for name in quoted[1:]:
+        while not name.endswith(common):
+            common = common[1:]
+    return re.compile(
+        re.escape(common)
+        + r"[ \t\n\r]*+:[ \t\n\r]*+-?+"
+        + r"([0-9]++(?:\.[0-9]++(?:[eE][-+]?+[0-9]++)?+|[eE][-+]?+[0-9]++))"
+    )
+
+
+def decimal_from(value: object) -> Decimal:
+    """Read the plain value of a decimal field, as ``numbers.read_decimal`` does.
+
+    Generated decoders call this. While a document that orjson read is decoded, a
+    float is read from the exact text it had in the document (see
+    ``_DecimalTexts``); where that text is not known for sure, the document is
+    decoded again by the standard library.
+    """
+    if type(value) is float:
+        texts = FLOAT_TEXTS.get()
+        if texts is not None:
+            return texts.decimal(value)
+    return read_decimal(value)
 
 
 class _Retry:
@@ -697,22 +839,34 @@ _RETRY = _Retry()
 
 
 def _decode_orjson(
-    decoder: Callable[[Any], T], data: str | bytes | bytearray
+    decoder: Callable[[Any], T],
+    data: str | bytes | bytearray,
+    decimals: tuple[str, ...] | None,
 ) -> T | _Retry:
     """Decode with orjson's values, or return ``_RETRY`` if anything fails.
 
-    The failed attempt's values are released before this returns, so that the
-    standard library's read of the same document stays within the memory budget.
+    With ``decimals`` (an exact type's, see ``decode``), decimal fields find the
+    texts of their numbers in ``data``. The failed attempt's values are released
+    before this returns, so that the standard library's read of the same document
+    stays within the memory budget.
     """
     assert _orjson_loads is not None
     try:
         value = _orjson_loads(data)
     except _OrjsonError:
         return _RETRY  # the standard library reads it, or names the fault its own way
+    if decimals is None:
+        try:
+            return decoder(value)
+        except (DecodeError, RecursionError):
+            return _RETRY
+    token = FLOAT_TEXTS.set(_DecimalTexts(data, decimals))
     try:
         return decoder(value)
-    except (DecodeError, RecursionError):
+    except (DecodeError, RecursionError, InexactFloat):
         return _RETRY
+    finally:
+        FLOAT_TEXTS.reset(token)
 
 
 def _decode_utf8(data: bytes | bytearray | memoryview) -> str:
