@@ -7,11 +7,14 @@ binary input, no byte-order mark, no lone surrogates, numbers of at most 10,000
 characters) and turns every failure into a ``DecodeError`` with the position of the
 fault. Generated decoders then convert the plain values to typed objects.
 
-The orjson backend gives the same values and the same errors: a document goes to orjson
-only where orjson's values are known to be identical (no integer beyond 64 bits, no
-exact decimals, no duplicated subtype property to detect), and whatever orjson rejects
-is read again by the standard library, which either accepts it (``1e999`` is infinity
-there) or raises the standard library backend's own error.
+The orjson backend gives the same values and the same errors. ``read`` hands orjson
+only documents whose values it reads identically (no integer beyond 64 bits, no exact
+decimals, no duplicated subtype property to detect); ``decode`` also hands it those
+whose differences the type's own checks catch (see there), and decimal fields then find
+their numbers' exact text with ``decimal_from``. Whatever orjson rejects, or the typed
+conversion of its values refuses, is read again by the standard library, which either
+accepts it (``1e999`` is infinity there) or raises the standard library backend's own
+error.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import os
 import re
 from collections.abc import Callable, Collection
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from . import depth as _depth
 from .errors import DecodeError, decode_mismatch
@@ -403,9 +406,8 @@ def _numbers_may_differ(shape: bytes, big_ints: bool) -> bool:
     """Whether a document may hold a number over the length limit or, if ``big_ints``
     asks, an integer beyond 64 bits (see ``_orjson_may_differ``).
 
-    A digit run of ``_LONG_RUN`` needs a document longer than ``MAX_NUMBER_CHARS``,
-    and looking for a needle longer than the text costs nothing. Digits inside
-    strings may match too: that only costs the fast path.
+    Only a document longer than ``MAX_NUMBER_CHARS`` can hold a digit run of
+    ``_LONG_RUN``. Digits inside strings may match too: that only costs the fast path.
     """
     if big_ints and (
         _BIG_INTEGER in shape or _BIG_NEGATIVE in shape or shape.startswith(_BIG_FIRST)
@@ -661,36 +663,37 @@ def decode(
     tried = False  # whether orjson already failed on this document
     if (
         not (untyped or discriminators)
-        and (decimals or not exact)
         and (_DEFAULT_ORJSON if fast is None else fast)
         and _orjson_loads is not None
+        and (decimals or not exact)
     ):
         # The common case, inline: a short document of a type that needs no screen,
         # with fewer brackets than the depth limit (so no deeper than it). Anything
         # else takes the path below, which checks every limit in turn.
-        short: str | bytes | None = None
         if type(data) is bytes:
-            if len(data) < _SHORT_DOCUMENT and (
+            size = len(data)
+            short = size < _SHORT_DOCUMENT and (
                 data.count(b"[") + data.count(b"{") <= limits.max_depth
-            ):
-                short = data
+            )
         elif type(data) is str:
-            if len(data) < _SHORT_DOCUMENT and (
+            size = len(data)
+            short = size < _SHORT_DOCUMENT and (
                 data.count("[") + data.count("{") <= limits.max_depth
-            ):
-                short = data
+            )
+        else:
+            size, short = 0, False  # bytearray, memoryview, not a document: below
         if (
-            short is not None
-            and len(short) <= limits.max_input_bytes
-            and len(short) * _MOST_PER_CHAR <= limits.max_graph_bytes
+            short
+            and size <= limits.max_input_bytes
+            and size * _MOST_PER_CHAR <= limits.max_graph_bytes
         ):
             if not exact:
                 try:
-                    return decoder(_orjson_loads(short))
+                    return decoder(_orjson_loads(data))
                 except (_OrjsonError, DecodeError, RecursionError):
                     pass  # decoded again below: the result or the error
             else:
-                result = _decode_orjson(decoder, short, decimals)
+                result = _decode_orjson(decoder, cast(str | bytes, data), decimals)
                 if not isinstance(result, _Retry):
                     return result
             tried = True
@@ -733,10 +736,9 @@ class _DecimalTexts:
     orjson reads these numbers as floats; a decimal field needs the digits as written
     (``19.90``, ``1E+3``). In a valid document without a backslash every quote
     delimits a string, so each ``"price":`` in the text is a member named ``price``:
-    one regular expression per name, which skips to the name in C, collects every
-    number such members hold (those of other objects with the same member names
-    too, which only add candidates), and each is known by its magnitude (the float's
-    sign is the text's). A magnitude that two different texts spell (``19.9`` and
+    one regular expression (see ``_member_numbers``) collects every number such
+    members hold (those of other objects too, which only add candidates), and each is
+    known by its magnitude (the float's sign is the text's). A magnitude that two different texts spell (``19.9`` and
     ``19.90``) or none does, or that an integer beyond 64 bits may have become, is
     ``InexactFloat``, and so is every float of a document with a backslash, where an
     escape could spell a name: the document is then decoded by the standard library.
