@@ -366,6 +366,10 @@ def _plain_dict_codec_1(value: object) -> dict[str, Any]:
 
 CODECS: tuple[Codec[Any], ...] = (
     Codec(Drawing, _encode_Drawing, _decode_Drawing, depth=None, plain=_plain_Drawing),
-    Codec(Point, _encode_Point, _decode_Point, depth=1, plain=_plain_Point),
-    Codec(Label, _encode_Label, _decode_Label, depth=2, plain=_plain_Label),
+    Codec(
+        Point, _encode_Point, _decode_Point, depth=1, untyped=False, plain=_plain_Point
+    ),
+    Codec(
+        Label, _encode_Label, _decode_Label, depth=2, untyped=False, plain=_plain_Label
+    ),
 )

@@ -109,7 +109,9 @@ class Category:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Category:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Category, data, _LIMITS, depth=None)
+        return _reader.decode(
+            _decode_Category, data, _LIMITS, depth=None, untyped=False
+        )
 
 
 class Product:
@@ -221,7 +223,7 @@ class Product:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Product:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Product, data, _LIMITS, depth=None)
+        return _reader.decode(_decode_Product, data, _LIMITS, depth=None, untyped=False)
 
 
 _Availability_BY_JSON = dict(Availability.__members__)
@@ -607,6 +609,7 @@ CODECS: tuple[Codec[Any], ...] = (
         _encode_Availability,
         _decode_Availability,
         depth=0,
+        untyped=False,
         limits=_LIMITS,
         plain=_plain_Availability,
     ),
@@ -615,6 +618,7 @@ CODECS: tuple[Codec[Any], ...] = (
         _encode_Category,
         _decode_Category,
         depth=None,
+        untyped=False,
         limits=_LIMITS,
         plain=_plain_Category,
     ),
@@ -623,6 +627,7 @@ CODECS: tuple[Codec[Any], ...] = (
         _encode_Product,
         _decode_Product,
         depth=None,
+        untyped=False,
         limits=_LIMITS,
         plain=_plain_Product,
     ),

@@ -82,7 +82,14 @@ class Clients:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Clients:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Clients, data, exact=True, depth=5)
+        return _reader.decode(
+            _decode_Clients,
+            data,
+            exact=True,
+            depth=5,
+            untyped=False,
+            decimals=("balance",),
+        )
 
 
 class Client:
@@ -244,7 +251,14 @@ class Client:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Client:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Client, data, exact=True, depth=3)
+        return _reader.decode(
+            _decode_Client,
+            data,
+            exact=True,
+            depth=3,
+            untyped=False,
+            decimals=("balance",),
+        )
 
 
 class Partner:
@@ -299,7 +313,7 @@ class Partner:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Partner:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Partner, data, depth=1)
+        return _reader.decode(_decode_Partner, data, depth=1, untyped=False)
 
 
 _EyeColor_BY_JSON = dict(EyeColor.__members__)
@@ -498,7 +512,7 @@ def _decode_Client(data: object) -> Client:
     except KeyError:
         raise missing_property("balance") from None
     try:
-        balance = _numbers.read_decimal(balance)
+        balance = _numbers.decimal_from(balance)
     except DecodeError as error:
         error.within("balance")
         raise
@@ -909,17 +923,40 @@ def _plain_list_Partner(value: object) -> list[Any]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(EyeColor, _encode_EyeColor, _decode_EyeColor, depth=0, plain=_plain_EyeColor),
+    Codec(
+        EyeColor,
+        _encode_EyeColor,
+        _decode_EyeColor,
+        depth=0,
+        untyped=False,
+        plain=_plain_EyeColor,
+    ),
     Codec(
         Clients,
         _encode_Clients,
         _decode_Clients,
         exact=True,
         depth=5,
+        untyped=False,
+        decimals=("balance",),
         plain=_plain_Clients,
     ),
     Codec(
-        Client, _encode_Client, _decode_Client, exact=True, depth=3, plain=_plain_Client
+        Client,
+        _encode_Client,
+        _decode_Client,
+        exact=True,
+        depth=3,
+        untyped=False,
+        decimals=("balance",),
+        plain=_plain_Client,
     ),
-    Codec(Partner, _encode_Partner, _decode_Partner, depth=1, plain=_plain_Partner),
+    Codec(
+        Partner,
+        _encode_Partner,
+        _decode_Partner,
+        depth=1,
+        untyped=False,
+        plain=_plain_Partner,
+    ),
 )

@@ -83,7 +83,7 @@ class Address:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Address, data, depth=1)
+        return _reader.decode(_decode_Address, data, depth=1, untyped=False)
 
 
 class Money:
@@ -126,7 +126,7 @@ class Money:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Money:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Money, data, depth=1)
+        return _reader.decode(_decode_Money, data, depth=1, untyped=False)
 
 
 def _encode_Address(value: object) -> str:
@@ -256,6 +256,15 @@ def _plain_Money(value: object) -> dict[str, Any]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Address, _encode_Address, _decode_Address, depth=1, plain=_plain_Address),
-    Codec(Money, _encode_Money, _decode_Money, depth=1, plain=_plain_Money),
+    Codec(
+        Address,
+        _encode_Address,
+        _decode_Address,
+        depth=1,
+        untyped=False,
+        plain=_plain_Address,
+    ),
+    Codec(
+        Money, _encode_Money, _decode_Money, depth=1, untyped=False, plain=_plain_Money
+    ),
 )

@@ -81,7 +81,12 @@ class Node:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Node:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(
-            _decode_Node, data, _LIMITS, depth=None, discriminators=("type",)
+            _decode_Node,
+            data,
+            _LIMITS,
+            depth=None,
+            discriminators=("type",),
+            untyped=False,
         )
 
 
@@ -166,7 +171,7 @@ class File(Node):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> File:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_File, data, _LIMITS, depth=1)
+        return _reader.decode(_decode_File, data, _LIMITS, depth=1, untyped=False)
 
 
 class Directory(Node):
@@ -257,7 +262,12 @@ class Directory(Node):
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Directory:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(
-            _decode_Directory, data, _LIMITS, depth=None, discriminators=("type",)
+            _decode_Directory,
+            data,
+            _LIMITS,
+            depth=None,
+            discriminators=("type",),
+            untyped=False,
         )
 
 
@@ -635,6 +645,7 @@ CODECS: tuple[Codec[Any], ...] = (
         _encode_Permissions,
         _decode_Permissions,
         depth=0,
+        untyped=False,
         limits=_LIMITS,
         plain=_plain_Permissions,
     ),
@@ -644,16 +655,26 @@ CODECS: tuple[Codec[Any], ...] = (
         _decode_Node,
         depth=None,
         discriminators=("type",),
+        untyped=False,
         limits=_LIMITS,
         plain=_plain_Node,
     ),
-    Codec(File, _encode_File, _decode_File, depth=1, limits=_LIMITS, plain=_plain_File),
+    Codec(
+        File,
+        _encode_File,
+        _decode_File,
+        depth=1,
+        untyped=False,
+        limits=_LIMITS,
+        plain=_plain_File,
+    ),
     Codec(
         Directory,
         _encode_Directory,
         _decode_Directory,
         depth=None,
         discriminators=("type",),
+        untyped=False,
         limits=_LIMITS,
         plain=_plain_Directory,
     ),

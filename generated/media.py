@@ -99,7 +99,7 @@ class MediaContent:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> MediaContent:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_MediaContent, data, depth=3)
+        return _reader.decode(_decode_MediaContent, data, depth=3, untyped=False)
 
 
 class Media:
@@ -207,7 +207,7 @@ class Media:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Media:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Media, data, depth=2)
+        return _reader.decode(_decode_Media, data, depth=2, untyped=False)
 
 
 class Image:
@@ -273,7 +273,7 @@ class Image:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Image:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Image, data, depth=1)
+        return _reader.decode(_decode_Image, data, depth=1, untyped=False)
 
 
 _Player_BY_JSON = dict(Player.__members__)
@@ -737,15 +737,27 @@ def _plain_list_str(value: object) -> list[Any]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Player, _encode_Player, _decode_Player, depth=0, plain=_plain_Player),
-    Codec(Size, _encode_Size, _decode_Size, depth=0, plain=_plain_Size),
+    Codec(
+        Player,
+        _encode_Player,
+        _decode_Player,
+        depth=0,
+        untyped=False,
+        plain=_plain_Player,
+    ),
+    Codec(Size, _encode_Size, _decode_Size, depth=0, untyped=False, plain=_plain_Size),
     Codec(
         MediaContent,
         _encode_MediaContent,
         _decode_MediaContent,
         depth=3,
+        untyped=False,
         plain=_plain_MediaContent,
     ),
-    Codec(Media, _encode_Media, _decode_Media, depth=2, plain=_plain_Media),
-    Codec(Image, _encode_Image, _decode_Image, depth=1, plain=_plain_Image),
+    Codec(
+        Media, _encode_Media, _decode_Media, depth=2, untyped=False, plain=_plain_Media
+    ),
+    Codec(
+        Image, _encode_Image, _decode_Image, depth=1, untyped=False, plain=_plain_Image
+    ),
 )

@@ -143,7 +143,17 @@ class Order:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Order:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Order, data, exact=True, depth=None)
+        return _reader.decode(
+            _decode_Order,
+            data,
+            exact=True,
+            depth=None,
+            untyped=False,
+            decimals=(
+                "price",
+                "unitPrice",
+            ),
+        )
 
 
 class Customer:
@@ -227,7 +237,7 @@ class Customer:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Customer:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Customer, data, depth=3)
+        return _reader.decode(_decode_Customer, data, depth=3, untyped=False)
 
 
 class Address:
@@ -286,7 +296,7 @@ class Address:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Address, data, depth=1)
+        return _reader.decode(_decode_Address, data, depth=1, untyped=False)
 
 
 class Category:
@@ -350,7 +360,7 @@ class Category:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Category:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Category, data, depth=None)
+        return _reader.decode(_decode_Category, data, depth=None, untyped=False)
 
 
 class Product:
@@ -444,7 +454,14 @@ class Product:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Product:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Product, data, exact=True, depth=None)
+        return _reader.decode(
+            _decode_Product,
+            data,
+            exact=True,
+            depth=None,
+            untyped=False,
+            decimals=("price",),
+        )
 
 
 class OrderLine:
@@ -515,7 +532,17 @@ class OrderLine:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderLine:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_OrderLine, data, exact=True, depth=None)
+        return _reader.decode(
+            _decode_OrderLine,
+            data,
+            exact=True,
+            depth=None,
+            untyped=False,
+            decimals=(
+                "price",
+                "unitPrice",
+            ),
+        )
 
 
 _OrderStatus_BY_JSON = dict(OrderStatus.__members__)
@@ -970,7 +997,7 @@ def _decode_Product(data: object) -> Product:
     except KeyError:
         raise missing_property("price") from None
     try:
-        price = _numbers.read_decimal(price)
+        price = _numbers.decimal_from(price)
     except DecodeError as error:
         error.within("price")
         raise
@@ -1069,7 +1096,7 @@ def _decode_OrderLine(data: object) -> OrderLine:
     except KeyError:
         raise missing_property("unitPrice") from None
     try:
-        unit_price = _numbers.read_decimal(unit_price)
+        unit_price = _numbers.decimal_from(unit_price)
     except DecodeError as error:
         error.within("unitPrice")
         raise
@@ -1382,15 +1409,45 @@ CODECS: tuple[Codec[Any], ...] = (
         _encode_OrderStatus,
         _decode_OrderStatus,
         depth=0,
+        untyped=False,
         plain=_plain_OrderStatus,
     ),
     Codec(
-        Order, _encode_Order, _decode_Order, exact=True, depth=None, plain=_plain_Order
+        Order,
+        _encode_Order,
+        _decode_Order,
+        exact=True,
+        depth=None,
+        untyped=False,
+        decimals=(
+            "price",
+            "unitPrice",
+        ),
+        plain=_plain_Order,
     ),
-    Codec(Customer, _encode_Customer, _decode_Customer, depth=3, plain=_plain_Customer),
-    Codec(Address, _encode_Address, _decode_Address, depth=1, plain=_plain_Address),
     Codec(
-        Category, _encode_Category, _decode_Category, depth=None, plain=_plain_Category
+        Customer,
+        _encode_Customer,
+        _decode_Customer,
+        depth=3,
+        untyped=False,
+        plain=_plain_Customer,
+    ),
+    Codec(
+        Address,
+        _encode_Address,
+        _decode_Address,
+        depth=1,
+        untyped=False,
+        plain=_plain_Address,
+    ),
+    Codec(
+        Category,
+        _encode_Category,
+        _decode_Category,
+        depth=None,
+        untyped=False,
+        plain=_plain_Category,
     ),
     Codec(
         Product,
@@ -1398,6 +1455,8 @@ CODECS: tuple[Codec[Any], ...] = (
         _decode_Product,
         exact=True,
         depth=None,
+        untyped=False,
+        decimals=("price",),
         plain=_plain_Product,
     ),
     Codec(
@@ -1406,6 +1465,11 @@ CODECS: tuple[Codec[Any], ...] = (
         _decode_OrderLine,
         exact=True,
         depth=None,
+        untyped=False,
+        decimals=(
+            "price",
+            "unitPrice",
+        ),
         plain=_plain_OrderLine,
     ),
 )

@@ -76,7 +76,13 @@ class Payment:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Payment:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(
-            _decode_Payment, data, exact=True, depth=2, discriminators=("kind",)
+            _decode_Payment,
+            data,
+            exact=True,
+            depth=2,
+            discriminators=("kind",),
+            untyped=False,
+            decimals=("value",),
         )
 
 
@@ -106,7 +112,7 @@ class Shipment:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Shipment:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Shipment, data, depth=2)
+        return _reader.decode(_decode_Shipment, data, depth=2, untyped=False)
 
 
 class Event:
@@ -135,7 +141,7 @@ class Event:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Event:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Event, data, depth=2)
+        return _reader.decode(_decode_Event, data, depth=2, untyped=False)
 
 
 class Amount:
@@ -178,7 +184,14 @@ class Amount:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Amount:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Amount, data, exact=True, depth=1)
+        return _reader.decode(
+            _decode_Amount,
+            data,
+            exact=True,
+            depth=1,
+            untyped=False,
+            decimals=("value",),
+        )
 
 
 class Iban:
@@ -216,7 +229,7 @@ class Iban:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Iban:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Iban, data, depth=0)
+        return _reader.decode(_decode_Iban, data, depth=0, untyped=False)
 
 
 class Address:
@@ -270,7 +283,7 @@ class Address:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Address, data, depth=1)
+        return _reader.decode(_decode_Address, data, depth=1, untyped=False)
 
 
 class Geo:
@@ -313,7 +326,7 @@ class Geo:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Geo:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Geo, data, depth=1)
+        return _reader.decode(_decode_Geo, data, depth=1, untyped=False)
 
 
 class Order:
@@ -483,7 +496,7 @@ class CardPayment(Payment):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> CardPayment:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_CardPayment, data, depth=1)
+        return _reader.decode(_decode_CardPayment, data, depth=1, untyped=False)
 
 
 class BankTransfer(Payment):
@@ -549,7 +562,14 @@ class BankTransfer(Payment):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> BankTransfer:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_BankTransfer, data, exact=True, depth=2)
+        return _reader.decode(
+            _decode_BankTransfer,
+            data,
+            exact=True,
+            depth=2,
+            untyped=False,
+            decimals=("value",),
+        )
 
 
 class Parcel(Shipment):
@@ -592,7 +612,7 @@ class Parcel(Shipment):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Parcel:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Parcel, data, depth=1)
+        return _reader.decode(_decode_Parcel, data, depth=1, untyped=False)
 
 
 class Pickup(Shipment):
@@ -630,7 +650,7 @@ class Pickup(Shipment):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Pickup:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Pickup, data, depth=1)
+        return _reader.decode(_decode_Pickup, data, depth=1, untyped=False)
 
 
 class Opened(Event):
@@ -668,7 +688,7 @@ class Opened(Event):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Opened:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Opened, data, depth=1)
+        return _reader.decode(_decode_Opened, data, depth=1, untyped=False)
 
 
 class Closed(Event):
@@ -711,7 +731,7 @@ class Closed(Event):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Closed:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Closed, data, depth=1)
+        return _reader.decode(_decode_Closed, data, depth=1, untyped=False)
 
 
 _PATTERN_1 = re.compile("[A-Z]{3}")
@@ -942,7 +962,7 @@ def _decode_Amount(data: object) -> Amount:
     except KeyError:
         raise missing_property("value") from None
     try:
-        value_ = _numbers.read_decimal(value_)
+        value_ = _numbers.decimal_from(value_)
     except DecodeError as error:
         error.within("value")
         raise
@@ -2163,16 +2183,41 @@ CODECS: tuple[Codec[Any], ...] = (
         exact=True,
         depth=2,
         discriminators=("kind",),
+        untyped=False,
+        decimals=("value",),
         plain=_plain_Payment,
     ),
-    Codec(Shipment, _encode_Shipment, _decode_Shipment, depth=2, plain=_plain_Shipment),
-    Codec(Event, _encode_Event, _decode_Event, depth=2, plain=_plain_Event),
     Codec(
-        Amount, _encode_Amount, _decode_Amount, exact=True, depth=1, plain=_plain_Amount
+        Shipment,
+        _encode_Shipment,
+        _decode_Shipment,
+        depth=2,
+        untyped=False,
+        plain=_plain_Shipment,
     ),
-    Codec(Iban, _encode_Iban, _decode_Iban, depth=0, plain=_plain_Iban),
-    Codec(Address, _encode_Address, _decode_Address, depth=1, plain=_plain_Address),
-    Codec(Geo, _encode_Geo, _decode_Geo, depth=1, plain=_plain_Geo),
+    Codec(
+        Event, _encode_Event, _decode_Event, depth=2, untyped=False, plain=_plain_Event
+    ),
+    Codec(
+        Amount,
+        _encode_Amount,
+        _decode_Amount,
+        exact=True,
+        depth=1,
+        untyped=False,
+        decimals=("value",),
+        plain=_plain_Amount,
+    ),
+    Codec(Iban, _encode_Iban, _decode_Iban, depth=0, untyped=False, plain=_plain_Iban),
+    Codec(
+        Address,
+        _encode_Address,
+        _decode_Address,
+        depth=1,
+        untyped=False,
+        plain=_plain_Address,
+    ),
+    Codec(Geo, _encode_Geo, _decode_Geo, depth=1, untyped=False, plain=_plain_Geo),
     Codec(
         Order,
         _encode_Order,
@@ -2187,6 +2232,7 @@ CODECS: tuple[Codec[Any], ...] = (
         _encode_CardPayment,
         _decode_CardPayment,
         depth=1,
+        untyped=False,
         plain=_plain_CardPayment,
     ),
     Codec(
@@ -2195,10 +2241,40 @@ CODECS: tuple[Codec[Any], ...] = (
         _decode_BankTransfer,
         exact=True,
         depth=2,
+        untyped=False,
+        decimals=("value",),
         plain=_plain_BankTransfer,
     ),
-    Codec(Parcel, _encode_Parcel, _decode_Parcel, depth=1, plain=_plain_Parcel),
-    Codec(Pickup, _encode_Pickup, _decode_Pickup, depth=1, plain=_plain_Pickup),
-    Codec(Opened, _encode_Opened, _decode_Opened, depth=1, plain=_plain_Opened),
-    Codec(Closed, _encode_Closed, _decode_Closed, depth=1, plain=_plain_Closed),
+    Codec(
+        Parcel,
+        _encode_Parcel,
+        _decode_Parcel,
+        depth=1,
+        untyped=False,
+        plain=_plain_Parcel,
+    ),
+    Codec(
+        Pickup,
+        _encode_Pickup,
+        _decode_Pickup,
+        depth=1,
+        untyped=False,
+        plain=_plain_Pickup,
+    ),
+    Codec(
+        Opened,
+        _encode_Opened,
+        _decode_Opened,
+        depth=1,
+        untyped=False,
+        plain=_plain_Opened,
+    ),
+    Codec(
+        Closed,
+        _encode_Closed,
+        _decode_Closed,
+        depth=1,
+        untyped=False,
+        plain=_plain_Closed,
+    ),
 )

@@ -182,7 +182,14 @@ class Numbers:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Numbers:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Numbers, data, exact=True, depth=1)
+        return _reader.decode(
+            _decode_Numbers,
+            data,
+            exact=True,
+            depth=1,
+            untyped=False,
+            decimals=("price",),
+        )
 
 
 class Text:
@@ -254,7 +261,7 @@ class Text:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Text:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Text, data, depth=1)
+        return _reader.decode(_decode_Text, data, depth=1, untyped=False)
 
 
 class Times:
@@ -374,7 +381,7 @@ class Times:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Times:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Times, data, depth=2)
+        return _reader.decode(_decode_Times, data, depth=2, untyped=False)
 
 
 class Blobs:
@@ -458,7 +465,7 @@ class Blobs:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Blobs:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Blobs, data, depth=2)
+        return _reader.decode(_decode_Blobs, data, depth=2, untyped=False)
 
 
 class Containers:
@@ -558,7 +565,7 @@ class Containers:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Containers:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Containers, data, depth=4)
+        return _reader.decode(_decode_Containers, data, depth=4, untyped=False)
 
 
 class Dynamic:
@@ -738,7 +745,14 @@ class Defaults:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Defaults:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Defaults, data, exact=True, depth=2)
+        return _reader.decode(
+            _decode_Defaults,
+            data,
+            exact=True,
+            depth=2,
+            untyped=False,
+            decimals=("price",),
+        )
 
 
 _Color_BY_JSON = dict(Color.__members__)
@@ -947,7 +961,7 @@ def _decode_Numbers(data: object) -> Numbers:
     except KeyError:
         raise missing_property("price") from None
     try:
-        price = _numbers.read_decimal(price)
+        price = _numbers.decimal_from(price)
     except DecodeError as error:
         error.within("price")
         raise
@@ -1783,7 +1797,7 @@ def _decode_Defaults(data: object) -> Defaults:
     if "price" in data:
         price = data["price"]
         try:
-            price = _numbers.read_decimal(price)
+            price = _numbers.decimal_from(price)
         except DecodeError as error:
             error.within("price")
             raise
@@ -2849,23 +2863,32 @@ def _plain_tuple_int8_etc(value: object) -> list[Any]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Color, _encode_Color, _decode_Color, depth=0, plain=_plain_Color),
+    Codec(
+        Color, _encode_Color, _decode_Color, depth=0, untyped=False, plain=_plain_Color
+    ),
     Codec(
         Numbers,
         _encode_Numbers,
         _decode_Numbers,
         exact=True,
         depth=1,
+        untyped=False,
+        decimals=("price",),
         plain=_plain_Numbers,
     ),
-    Codec(Text, _encode_Text, _decode_Text, depth=1, plain=_plain_Text),
-    Codec(Times, _encode_Times, _decode_Times, depth=2, plain=_plain_Times),
-    Codec(Blobs, _encode_Blobs, _decode_Blobs, depth=2, plain=_plain_Blobs),
+    Codec(Text, _encode_Text, _decode_Text, depth=1, untyped=False, plain=_plain_Text),
+    Codec(
+        Times, _encode_Times, _decode_Times, depth=2, untyped=False, plain=_plain_Times
+    ),
+    Codec(
+        Blobs, _encode_Blobs, _decode_Blobs, depth=2, untyped=False, plain=_plain_Blobs
+    ),
     Codec(
         Containers,
         _encode_Containers,
         _decode_Containers,
         depth=4,
+        untyped=False,
         plain=_plain_Containers,
     ),
     Codec(Dynamic, _encode_Dynamic, _decode_Dynamic, depth=None, plain=_plain_Dynamic),
@@ -2875,6 +2898,8 @@ CODECS: tuple[Codec[Any], ...] = (
         _decode_Defaults,
         exact=True,
         depth=2,
+        untyped=False,
+        decimals=("price",),
         plain=_plain_Defaults,
     ),
 )

@@ -66,7 +66,7 @@ class Users:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Users:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Users, data, depth=5)
+        return _reader.decode(_decode_Users, data, depth=5, untyped=False)
 
 
 class User:
@@ -240,7 +240,7 @@ class User:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> User:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_User, data, depth=3)
+        return _reader.decode(_decode_User, data, depth=3, untyped=False)
 
 
 class Friend:
@@ -283,7 +283,7 @@ class Friend:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Friend:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Friend, data, depth=1)
+        return _reader.decode(_decode_Friend, data, depth=1, untyped=False)
 
 
 def _encode_Users(value: object) -> str:
@@ -823,7 +823,16 @@ def _plain_list_Friend(value: object) -> list[Any]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Users, _encode_Users, _decode_Users, depth=5, plain=_plain_Users),
-    Codec(User, _encode_User, _decode_User, depth=3, plain=_plain_User),
-    Codec(Friend, _encode_Friend, _decode_Friend, depth=1, plain=_plain_Friend),
+    Codec(
+        Users, _encode_Users, _decode_Users, depth=5, untyped=False, plain=_plain_Users
+    ),
+    Codec(User, _encode_User, _decode_User, depth=3, untyped=False, plain=_plain_User),
+    Codec(
+        Friend,
+        _encode_Friend,
+        _decode_Friend,
+        depth=1,
+        untyped=False,
+        plain=_plain_Friend,
+    ),
 )

@@ -38,8 +38,8 @@ MEDIA_RUNTIME = {
     "foryjson.writer",
 }
 RUNTIME_STDLIB = (
-    "import __future__, array, collections.abc, enum, functools, itertools, json,"
-    " json.encoder, json.scanner, os, re, typing"
+    "import __future__, array, collections.abc, contextvars, enum, functools,"
+    " itertools, json, json.encoder, json.scanner, math, os, re, typing"
 )
 # Never needed by media's codecs (the optional ones come with orjson).
 NEVER = {

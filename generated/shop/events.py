@@ -154,7 +154,7 @@ class OrderPlaced:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderPlaced:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_OrderPlaced, data, depth=None)
+        return _reader.decode(_decode_OrderPlaced, data, depth=None, untyped=False)
 
 
 class OrderCancelled:
@@ -211,7 +211,7 @@ class OrderCancelled:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderCancelled:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_OrderCancelled, data, depth=1)
+        return _reader.decode(_decode_OrderCancelled, data, depth=1, untyped=False)
 
 
 _Channel_BY_JSON = dict(Channel.__members__)
@@ -574,12 +574,20 @@ def _plain_dict_list_int8(value: object) -> dict[str, Any]:
 
 
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Channel, _encode_Channel, _decode_Channel, depth=0, plain=_plain_Channel),
+    Codec(
+        Channel,
+        _encode_Channel,
+        _decode_Channel,
+        depth=0,
+        untyped=False,
+        plain=_plain_Channel,
+    ),
     Codec(
         OrderPlaced,
         _encode_OrderPlaced,
         _decode_OrderPlaced,
         depth=None,
+        untyped=False,
         plain=_plain_OrderPlaced,
     ),
     Codec(
@@ -587,6 +595,7 @@ CODECS: tuple[Codec[Any], ...] = (
         _encode_OrderCancelled,
         _decode_OrderCancelled,
         depth=1,
+        untyped=False,
         plain=_plain_OrderCancelled,
     ),
 )

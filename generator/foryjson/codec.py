@@ -36,9 +36,14 @@ class Codec(Generic[T]):
     subtype property names reachable from it, ``limits`` its module's defaults.
     ``plain`` turns a value into plain data for orjson, or raises for ``encode`` to
     write it (see ``foryjson.fastwriter``); None where the type has no plain encoder.
+    ``untyped`` is False where no value of the type is kept as it was read (``any``,
+    raw JSON, catch-all members, user codecs), which spares the orjson backend
+    screens, and ``decimals`` names the members that hold the type's decimals, by
+    which the orjson backend finds their exact text (see ``reader.decode``).
     """
 
     __slots__ = (
+        "decimals",
         "decode",
         "depth",
         "discriminators",
@@ -47,6 +52,7 @@ class Codec(Generic[T]):
         "limits",
         "plain",
         "type",
+        "untyped",
     )
 
     def __init__(
@@ -59,6 +65,8 @@ class Codec(Generic[T]):
         discriminators: tuple[str, ...] = (),
         limits: Limits = DEFAULT_LIMITS,
         plain: Callable[[T], object] | None = None,
+        untyped: bool = True,
+        decimals: tuple[str, ...] = (),
     ) -> None:
         self.type = type
         self.encode = encode
@@ -68,6 +76,8 @@ class Codec(Generic[T]):
         self.discriminators = discriminators
         self.limits = limits
         self.plain = plain
+        self.untyped = untyped
+        self.decimals = decimals
 
     def __repr__(self) -> str:
         return f"Codec({self.type.__qualname__})"

@@ -13,9 +13,10 @@ from decimal import Decimal, InvalidOperation, localcontext
 from .errors import DecodeError, EncodeError, decode_mismatch, encode_mismatch
 from .limits import MAX_NUMBER_CHARS
 from .numbers import _JSON_NUMBER, MAX_DECIMAL_EXPONENT, write_int
-from .plain import NumberText
+from .plain import FLOAT_TEXTS, InexactFloat, NumberText
 
 __all__ = [
+    "decimal_from",
     "is_multiple",
     "read_decimal",
     "read_decimal_string",
@@ -121,9 +122,28 @@ def read_decimal(data: object) -> Decimal:
     if type(data) is int:
         return Decimal(data)
     if type(data) is float:
-        # Only reached when the document was read without exact numbers.
+        if FLOAT_TEXTS.get() is not None:
+            # orjson's float, met by a caller that does not look its text up (a
+            # validator, a module generated before decimal_from): read it exactly.
+            raise InexactFloat
+        # A document read without exact numbers.
         return Decimal(repr(data))
     raise decode_mismatch(data, "decimal")
+
+
+def decimal_from(value: object) -> Decimal:
+    """Read the plain value of a decimal field, as ``read_decimal`` does.
+
+    Generated decoders call this. While a document that orjson read is decoded, a
+    float is read from the exact text it had in the document (see
+    ``reader.decode``); where that text is not known for sure, the document is
+    decoded again by the standard library.
+    """
+    if type(value) is float:
+        texts = FLOAT_TEXTS.get()
+        if texts is not None:
+            return texts.decimal(value)
+    return read_decimal(value)
 
 
 def read_decimal_string(data: object) -> Decimal:

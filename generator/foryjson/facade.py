@@ -182,15 +182,19 @@ class ForyJson:
 
     def from_json(self, data: reader.InputData, type: Any) -> Any:
         """Decode exactly one JSON document as ``type``; raises ``DecodeError``."""
-        codec = self._codec(type)
+        codec = self._codecs.get(type)
+        if codec is None:
+            codec = self._codec(type)
+        limits = self._limits
         return reader.decode(
             codec.decode,
             data,
-            self._limits_of(codec),
+            codec.limits if limits is None else limits,
             codec.exact,
-            depth=codec.depth,
             fast=self._fast,
             discriminators=codec.discriminators,
+            untyped=codec.untyped,
+            decimals=codec.decimals,
         )
 
     def write_json(
@@ -358,6 +362,8 @@ def _list_codec(element: Codec[Any]) -> Codec[Any]:
         element.discriminators,
         element.limits,
         plain,
+        element.untyped,
+        element.decimals,
     )
 
 
@@ -413,4 +419,6 @@ def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
         value_codec.discriminators,
         value_codec.limits,
         plain,
+        value_codec.untyped,
+        value_codec.decimals,
     )

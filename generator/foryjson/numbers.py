@@ -23,6 +23,7 @@ from .plain import NumberText
 
 if TYPE_CHECKING:
     from .decimals import (
+        decimal_from,
         is_multiple,
         read_decimal,
         read_decimal_string,
@@ -34,6 +35,7 @@ __all__ = [
     "INTEGER_RANGES",
     "MAX_NUMBER_CHARS",
     "NumberText",
+    "decimal_from",
     "first_repeat",
     "int_from_text",
     "is_multiple",
@@ -67,6 +69,8 @@ MAX_DECIMAL_EXPONENT = 10_000
 # Below this magnitude int <-> str conversion never meets CPython's digit limit.
 _SAFE_DIGITS = 4000
 _SAFE_BOUND = 10**_SAFE_DIGITS
+
+
 _JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
 _FLOAT32 = struct.Struct("<f")
 
@@ -225,6 +229,7 @@ def number_text(value: object) -> str:
 
 _DECIMAL_FUNCTIONS = frozenset(
     (
+        "decimal_from",
         "is_multiple",
         "read_decimal",
         "read_decimal_string",

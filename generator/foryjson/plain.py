@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-__all__ = ["DuplicateMember", "NumberText"]
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+__all__ = ["FLOAT_TEXTS", "DuplicateMember", "FloatTexts", "InexactFloat", "NumberText"]
 
 
 class NumberText(str):
@@ -35,3 +41,28 @@ class DuplicateMember:
 
     def __repr__(self) -> str:
         return f"DuplicateMember({self.name!r}, {self.value!r})"
+
+
+class FloatTexts(Protocol):
+    """The exact texts of the numbers of one document that orjson read as floats."""
+
+    def decimal(self, value: float) -> Decimal:
+        """The number read as ``value``, as ``read_decimal`` reads its exact text;
+        ``InexactFloat`` where that text is not known for sure."""
+
+
+class InexactFloat(Exception):
+    """A decimal met a float of a document whose exact text is not known for sure.
+
+    Raised only while the reader decodes orjson's values of a document (see
+    ``FLOAT_TEXTS``); the reader then decodes the document again from the standard
+    library's exact values, so this never escapes ``from_json``.
+    """
+
+
+#: While the reader decodes orjson's values of a document whose type holds decimals,
+#: the exact texts of its floats (``decimals.decimal_from`` reads decimal fields
+#: with them); None otherwise.
+FLOAT_TEXTS: ContextVar[FloatTexts | None] = ContextVar(
+    "foryjson_float_texts", default=None
+)

@@ -7,11 +7,14 @@ binary input, no byte-order mark, no lone surrogates, numbers of at most 10,000
 characters) and turns every failure into a ``DecodeError`` with the position of the
 fault. Generated decoders then convert the plain values to typed objects.
 
-The orjson backend gives the same values and the same errors: a document goes to orjson
-only where orjson's values are known to be identical (no integer beyond 64 bits, no
-exact decimals, no duplicated subtype property to detect), and whatever orjson rejects
-is read again by the standard library, which either accepts it (``1e999`` is infinity
-there) or raises the standard library backend's own error.
+The orjson backend gives the same values and the same errors. ``read`` hands orjson
+only documents whose values it reads identically (no integer beyond 64 bits, no exact
+decimals, no duplicated subtype property to detect); ``decode`` also hands it those
+whose differences the type's own checks catch (see there), and decimal fields then find
+their numbers' exact text with ``decimals.decimal_from``. Whatever orjson rejects, or the typed
+conversion of its values refuses, is read again by the standard library, which either
+accepts it (``1e999`` is infinity there) or raises the standard library backend's own
+error.
 
 orjson is imported by the first read that may use it, not with this module, so that
 codecs that never parse with it (or never decode) do not pay for its import; only a
@@ -23,10 +26,11 @@ from __future__ import annotations
 import functools
 import json
 import json.scanner
+import math
 import os
 import re
 from collections.abc import Callable, Collection
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from . import depth as _depth
 from .errors import DecodeError, decode_mismatch
@@ -37,7 +41,10 @@ from .limits import (
     MAX_NUMBER_CHARS,
     Limits,
 )
-from .plain import DuplicateMember, NumberText
+from .plain import FLOAT_TEXTS, DuplicateMember, InexactFloat, NumberText
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 InputData = str | bytes | bytearray | memoryview
 
@@ -87,6 +94,9 @@ _SHAPES = bytes(
 # A digit run only a number over MAX_NUMBER_CHARS characters (or a long string) holds:
 # such documents are read with the length of every number checked.
 _LONG_RUN = b"0" * 3_333
+# Looked for first: searching for a needle as long as _LONG_RUN costs about as much as
+# orjson's parse of a 10 kB document, a short one a tenth of that.
+_LONG_RUN_HINT = b"0" * 64
 # An integer of 20 digits or more (19 after a minus sign): beyond 64 bits, orjson
 # would return a float.
 _BIG_INTEGER = b"," + b"0" * 20
@@ -123,6 +133,9 @@ _MEMBER_COST = 192
 # orjson holds about 12 bytes per input byte of its own while it builds the values.
 _TEXT_COST = 3
 _ORJSON_TEXT_COST = 12
+# Documents shorter than this are screened inline by ``decode`` (two counts of
+# brackets, as ``depth.check_text_depth`` does for them).
+_SHORT_DOCUMENT = 4096
 # The most the estimate gives one character of a valid document ("[{},{},...]" of
 # exact numbers, read by orjson), so that documents up to max_graph_bytes /
 # _MOST_PER_CHAR (about 560 KB of the default 128 MiB) need no counting at all.
@@ -315,18 +328,14 @@ def read(
     member named in ``discriminators`` that appears twice in one object reads as
     ``DuplicateMember``.
     """
-    data = document(data)
-    size = len(data)
-    if size > max_input_bytes:
-        unit = "characters" if isinstance(data, str) else "bytes"
-        raise DecodeError(
-            f"input of {size} {unit} exceeds the limit of {max_input_bytes}"
-            " (raise max_input_bytes for trusted data)"
-        )
-    use_orjson = _will_try_orjson(fast, exact)
-    if size * _MOST_PER_CHAR > max_graph_bytes:
-        use_orjson = _check_graph(data, max_graph_bytes, use_orjson, exact)
-    _depth.check_text_depth(data, max_depth)
+    data, use_orjson = _checked(
+        data,
+        max_input_bytes,
+        max_graph_bytes,
+        max_depth,
+        exact,
+        _will_try_orjson(fast, exact),
+    )
     shape = None
     if use_orjson and _orjson_loads is not None:
         shape = _shape(data)
@@ -335,13 +344,51 @@ def read(
                 return _orjson_loads(data)
             except _OrjsonError:
                 pass  # the standard library reads it, or names the fault its own way
+    return _read_stdlib(data, exact, discriminators, shape)
+
+
+def _checked(
+    data: object,
+    max_input_bytes: int,
+    max_graph_bytes: int,
+    max_depth: int,
+    exact: bool,
+    orjson: bool,
+) -> tuple[str | bytes | bytearray, bool]:
+    """The document, checked against every limit that applies before parsing.
+
+    Returns it with whether orjson reads it: where ``orjson`` asks for it, and only
+    if orjson's buffers fit in the memory budget too.
+    """
+    data = document(data)
+    size = len(data)
+    if size > max_input_bytes:
+        unit = "characters" if isinstance(data, str) else "bytes"
+        raise DecodeError(
+            f"input of {size} {unit} exceeds the limit of {max_input_bytes}"
+            " (raise max_input_bytes for trusted data)"
+        )
+    if size * _MOST_PER_CHAR > max_graph_bytes:
+        orjson = _check_graph(data, max_graph_bytes, orjson, exact)
+    _depth.check_text_depth(data, max_depth)
+    return data, orjson
+
+
+def _read_stdlib(
+    data: str | bytes | bytearray,
+    exact: bool,
+    discriminators: Collection[str],
+    shape: bytes | None,
+) -> Any:
+    """Read a checked document with the standard library's scanner."""
     if isinstance(data, str):
         text = data
         if not text.isascii():
             _check_raw_surrogates(text)
     else:
         text = _decode_utf8(data)
-    long_numbers = size > MAX_NUMBER_CHARS and _LONG_RUN in (shape or _shape(data))
+    size = len(data)
+    long_numbers = size > MAX_NUMBER_CHARS and _has_long_run(shape or _shape(data))
     names = frozenset(discriminators)
     try:
         value = _read_text(text, data, _scanner_for(exact, long_numbers, names))
@@ -389,19 +436,41 @@ def _orjson_may_differ(
 
     It would for an integer beyond 64 bits (orjson makes it a float), a number over
     the length limit, and a subtype property that may appear twice in one object
-    (orjson cannot report duplicates). A name may be spelled with escapes
-    (``"\\u0074ype"`` is ``"type"``), so a document that holds a ``\\u`` escape, or a
-    short escape of a character of the name, is never taken for duplicate-free. Digits
-    or names inside strings may match too: that only costs the fast path. ``shape`` is
-    ``_shape(data)``.
+    (orjson cannot report duplicates). ``shape`` is ``_shape(data)``.
     """
-    if (
-        _BIG_INTEGER in shape
-        or _BIG_NEGATIVE in shape
-        or shape.startswith(_BIG_FIRST)
-        or _LONG_RUN in shape
+    return _numbers_may_differ(shape, True) or _names_may_repeat(data, discriminators)
+
+
+def _numbers_may_differ(shape: bytes, big_ints: bool) -> bool:
+    """Whether a document may hold a number over the length limit or, if ``big_ints``
+    asks, an integer beyond 64 bits (see ``_orjson_may_differ``).
+
+    Only a document longer than ``MAX_NUMBER_CHARS`` can hold a digit run of
+    ``_LONG_RUN``. Digits inside strings may match too: that only costs the fast path.
+    """
+    if big_ints and (
+        _BIG_INTEGER in shape or _BIG_NEGATIVE in shape or shape.startswith(_BIG_FIRST)
     ):
         return True
+    return _has_long_run(shape)
+
+
+def _has_long_run(shape: bytes) -> bool:
+    """Whether a document's shape holds a run of digits as long as ``_LONG_RUN``."""
+    return _LONG_RUN_HINT in shape and _LONG_RUN in shape
+
+
+def _names_may_repeat(
+    data: str | bytes | bytearray, discriminators: Collection[str]
+) -> bool:
+    """Whether a subtype property named in ``discriminators`` may appear twice in one
+    object of ``data``.
+
+    A name may be spelled with escapes (``"\\u0074ype"`` is ``"type"``), so a
+    document that holds a ``\\u`` escape, or a short escape of a character of the
+    name, is never taken for duplicate-free. Names inside strings may match too: that
+    only costs the fast path.
+    """
     if not discriminators:
         return False
     escapes, names = _name_needles(tuple(discriminators))
@@ -610,25 +679,223 @@ def decode(
     depth: int | None = 0,
     fast: bool | None = None,
     discriminators: Collection[str] = (),
+    untyped: bool = True,
+    decimals: tuple[str, ...] = (),
 ) -> T:
     """Read one document and convert it with a generated decoder.
 
     The document's text is counted against ``limits.max_depth`` whatever the type:
     ``depth``, the nesting the type's schema allows, matters to encoders only.
+    ``untyped`` says whether a value of the type can be kept as it was read
+    (``any``, raw values, catch-all members, user codecs). Where none can, orjson
+    reads the document without the screen for integers beyond 64 bits: such an
+    integer, which orjson makes a float, fails the integer check of the field it
+    lands in, a float field reads the same float from either parser, and an ignored
+    member does not matter. ``decimals`` names the members that hold the decimals of
+    an ``exact`` type that is not ``untyped``, where every decimal is a member's value:
+    orjson reads its documents too, and decimal fields find the exact text of their
+    numbers by these names (see ``decimals.decimal_from``).
+
+    With orjson, whatever fails (orjson's parse or the conversion) is decoded again
+    from the standard library's values, so that the result, or the error with its
+    message and path, is the standard library backend's.
     """
-    value = read(
+    tried = False  # whether orjson already failed on this document
+    if (
+        not (untyped or discriminators)
+        and (_DEFAULT_ORJSON if fast is None else fast)
+        and _orjson_loads is not None
+        and (decimals or not exact)
+    ):
+        # The common case, inline: a short document of a type that needs no screen,
+        # with fewer brackets than the depth limit (so no deeper than it). Anything
+        # else takes the path below, which checks every limit in turn.
+        if type(data) is bytes:
+            size = len(data)
+            short = size < _SHORT_DOCUMENT and (
+                data.count(b"[") + data.count(b"{") <= limits.max_depth
+            )
+        elif type(data) is str:
+            size = len(data)
+            short = size < _SHORT_DOCUMENT and (
+                data.count("[") + data.count("{") <= limits.max_depth
+            )
+        else:
+            size, short = 0, False  # bytearray, memoryview, not a document: below
+        if (
+            short
+            and size <= limits.max_input_bytes
+            and size * _MOST_PER_CHAR <= limits.max_graph_bytes
+        ):
+            if not exact:
+                try:
+                    return decoder(_orjson_loads(data))
+                except (_OrjsonError, DecodeError, RecursionError):
+                    pass  # decoded again below: the result or the error
+            else:
+                result = _decode_orjson(decoder, cast(str | bytes, data), decimals)
+                if not isinstance(result, _Retry):
+                    return result
+            tried = True
+    data, use_orjson = _checked(
         data,
         limits.max_input_bytes,
+        limits.max_graph_bytes,
+        limits.max_depth,
         exact,
-        max_graph_bytes=limits.max_graph_bytes,
-        fast=fast,
-        discriminators=discriminators,
-        max_depth=limits.max_depth,
+        _will_try_orjson(fast, exact and (untyped or not decimals)),
     )
+    shape = None
+    if use_orjson and not tried:
+        if untyped or discriminators or len(data) > MAX_NUMBER_CHARS:
+            shape = _shape(data)
+            if _numbers_may_differ(shape, untyped) or _names_may_repeat(
+                data, discriminators
+            ):
+                use_orjson = False
+        if use_orjson:
+            result = _decode_orjson(decoder, data, decimals if exact else None)
+            if not isinstance(result, _Retry):
+                return result
+    value = _read_stdlib(data, exact, discriminators, shape)
     try:
         return decoder(value)
     except RecursionError:
         raise DecodeError("the document is nested too deeply") from None
+
+
+# orjson reads integers beyond 64 bits as floats of at least this magnitude.
+_LONG_INTEGER_FLOAT = 2.0**63
+
+
+class _DecimalTexts:
+    """The texts of the numbers with a fraction or an exponent that the members
+    named ``names`` (the JSON names of a type's decimal fields) hold in a document
+    (``numbers.FloatTexts``).
+
+    orjson reads these numbers as floats; a decimal field needs the digits as written
+    (``19.90``, ``1E+3``). In a valid document without a backslash every quote
+    delimits a string, so each ``"price":`` in the text is a member named ``price``:
+    one regular expression (see ``_member_numbers``) collects every number such
+    members hold (those of other objects too, which only add candidates), and each is
+    known by its magnitude (the float's sign is the text's). A magnitude that two different texts spell (``19.9`` and
+    ``19.90``) or none does, or that an integer beyond 64 bits may have become, is
+    ``InexactFloat``, and so is every float of a document with a backslash, where an
+    escape could spell a name: the document is then decoded by the standard library.
+    The texts are collected on the first request.
+    """
+
+    __slots__ = ("_data", "_decimals", "_names", "_texts")
+
+    def __init__(self, data: str | bytes | bytearray, names: tuple[str, ...]) -> None:
+        self._data = data
+        self._names = names
+        self._texts: dict[float, str | None] | None = None
+        self._decimals: dict[float, Decimal] = {}  # by value, zeros aside
+
+    def decimal(self, value: float) -> Decimal:
+        """The decimal of the number that orjson read as ``value``; ``InexactFloat``
+        if the document does not tell its text for sure."""
+        result = self._decimals.get(value)
+        if result is None:
+            from .decimals import read_decimal  # loaded already: the type has decimals
+
+            result = read_decimal(NumberText(self.text(value)))
+            if value:  # 0.0 and -0.0 are equal keys for different texts
+                self._decimals[value] = result
+        return result
+
+    def text(self, value: float) -> str:
+        """The text of the number that orjson read as ``value``; ``InexactFloat`` if
+        the document does not tell it for sure."""
+        texts = self._texts
+        if texts is None:
+            texts = self._texts = self._collect()
+        magnitude = abs(value)
+        text = texts.get(magnitude) if magnitude < _LONG_INTEGER_FLOAT else None
+        if text is None:
+            raise InexactFloat
+        return "-" + text if math.copysign(1.0, value) < 0 else text
+
+    def _collect(self) -> dict[float, str | None]:
+        data = self._data
+        if isinstance(data, bytes | bytearray):
+            if b"\\" in data:
+                return {}
+            data = data.decode("utf-8", "surrogatepass")
+        elif "\\" in data:
+            return {}
+        pattern = _MEMBER_NUMBERS.get(self._names)
+        if pattern is None:  # made once per set of names
+            pattern = _MEMBER_NUMBERS.setdefault(
+                self._names, _member_numbers(self._names)
+            )
+        found = set(pattern.findall(data))
+        texts: dict[float, str | None] = {float(text): text for text in found}
+        if len(texts) < len(found):  # some magnitude is spelled two ways
+            for text in found:
+                if texts[float(text)] != text:
+                    texts[float(text)] = None
+        return texts
+
+
+# The patterns of ``_member_numbers`` by the names of a type's decimal members.
+_MEMBER_NUMBERS: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _member_numbers(names: tuple[str, ...]) -> re.Pattern[str]:
+    """A pattern that finds the numbers of the members named ``names``, and maybe
+    of other members: it looks for the end their quoted names have in common
+    (``rice"`` for ``price`` and ``unitPrice``), which the search skips to in C.
+    """
+    quoted = [json.dumps(name, ensure_ascii=False) for name in names]
+    common = quoted[0]
+    for name in quoted[1:]:
+        while not name.endswith(common):
+            common = common[1:]
+    return re.compile(
+        re.escape(common)
+        + r"[ \t\n\r]*+:[ \t\n\r]*+-?+"
+        + r"([0-9]++(?:\.[0-9]++(?:[eE][-+]?+[0-9]++)?+|[eE][-+]?+[0-9]++))"
+    )
+
+
+class _Retry:
+    """What ``_decode_orjson`` returns when the standard library must decode."""
+
+
+_RETRY = _Retry()
+
+
+def _decode_orjson(
+    decoder: Callable[[Any], T],
+    data: str | bytes | bytearray,
+    decimals: tuple[str, ...] | None,
+) -> T | _Retry:
+    """Decode with orjson's values, or return ``_RETRY`` if anything fails.
+
+    With ``decimals`` (an exact type's, see ``decode``), decimal fields find the
+    texts of their numbers in ``data``. The failed attempt's values are released
+    before this returns, so that the standard library's read of the same document
+    stays within the memory budget.
+    """
+    assert _orjson_loads is not None
+    try:
+        value = _orjson_loads(data)
+    except _OrjsonError:
+        return _RETRY  # the standard library reads it, or names the fault its own way
+    if decimals is None:
+        try:
+            return decoder(value)
+        except (DecodeError, RecursionError):
+            return _RETRY
+    token = FLOAT_TEXTS.set(_DecimalTexts(data, decimals))
+    try:
+        return decoder(value)
+    except (DecodeError, RecursionError, InexactFloat):
+        return _RETRY
+    finally:
+        FLOAT_TEXTS.reset(token)
 
 
 def _decode_utf8(data: bytes | bytearray | memoryview) -> str:

@@ -89,7 +89,7 @@ def plan_module(
     functions += plain.flat_functions
     functions += plain.helpers.values()
     bound = [model.name for model in ordered if model.python is not None]
-    facts = {enum.name: ReadFacts(False, 0, ()) for enum in module.enums}
+    facts = {enum.name: ReadFacts(False, 0, (), False) for enum in module.enums}
     for name, is_exact in exact.items():
         facts[name] = read_facts(
             ModelRef(module.name, name), is_exact, all_modules, scope.models

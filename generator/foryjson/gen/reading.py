@@ -3,8 +3,14 @@
 For each model and enum a generated module passes these facts along with its codec
 functions: whether numbers need their exact text (a decimal is reachable), how deep the
 type's documents can nest (``None`` when the schema puts no bound on it: recursion,
-``any``, raw JSON, user codecs, catch-all properties), and which property names choose
-a subtype somewhere inside (a duplicate of one is an error, not "last wins").
+``any``, raw JSON, user codecs, catch-all properties), which property names choose
+a subtype somewhere inside (a duplicate of one is an error, not "last wins"), and
+whether a value is kept as it was read (``any``, raw JSON, catch-all properties, user
+codecs). Where none is, every number lands in a typed field or nowhere, so the orjson
+backend reads the type's documents without screening their integers. For a type that
+holds decimals, each as the value of a member (not inside an array or a dict), the
+JSON names of those members: the orjson backend finds the exact text of a decimal
+by its member's name.
 """
 
 from __future__ import annotations
@@ -37,6 +43,8 @@ class ReadFacts:
     exact: bool
     depth: int | None
     discriminators: tuple[str, ...]
+    untyped: bool = True
+    decimals: tuple[str, ...] = ()
 
 
 def read_facts(
@@ -50,7 +58,14 @@ def read_facts(
     ``index`` is ``model_index(modules)``, to build once for many roots.
     """
     walker = _Walker(model_index(modules) if index is None else index)
-    return ReadFacts(exact, walker.depth(root), tuple(sorted(walker.discriminators)))
+    untyped = walker.untyped(root)
+    return ReadFacts(
+        exact,
+        walker.depth(root),
+        tuple(sorted(walker.discriminators)),
+        untyped,
+        walker.decimal_members(root) if exact and not untyped else (),
+    )
 
 
 ModelIndex = dict[str, dict[str, ModelDef]]
@@ -104,6 +119,90 @@ class _Walker:
             return self._model_depth(type_ref, self._model(type_ref))
         finally:
             self._visiting.discard(type_ref)
+
+    def untyped(self, type_ref: TypeRef) -> bool:
+        """Whether a value of this type can hold plain values as they were read."""
+        seen: set[ModelRef] = set()
+        pending = [type_ref]
+        while pending:
+            current = pending.pop()
+            if isinstance(current, Scalar):
+                if current.name == "any":
+                    return True
+            elif isinstance(current, Custom):
+                return True  # a user codec sees the plain value
+            elif isinstance(current, Nullable):
+                pending.append(current.inner)
+            elif isinstance(current, ListOf | SetOf):
+                pending.append(current.item)
+            elif isinstance(current, TupleOf):
+                pending.extend(current.items)
+            elif isinstance(current, DictOf):
+                pending.append(current.value)  # keys are read from strings
+            elif isinstance(current, ModelRef) and current not in seen:
+                seen.add(current)
+                model = self._model(current)
+                if model.subtypes is not None:
+                    pending.extend(
+                        ModelRef(current.module, name)
+                        for _, name in model.subtypes.types
+                    )
+                for item in model.fields:
+                    if item.raw or item.any_properties:
+                        return True
+                    pending.append(item.type)
+        return False
+
+    def decimal_members(self, type_ref: TypeRef) -> tuple[str, ...]:
+        """The JSON names of the members whose values are the decimals of this type,
+        or none if some decimal is not a member's value (an item, a dict value)."""
+        names: set[str] = set()
+        seen: set[tuple[ModelRef, str, str]] = set()
+        # Types to visit, each with the member name it is the value of (None: not a
+        # member's value) and the affixes unwrapped fields add to member names.
+        pending: list[tuple[TypeRef, str | None, str, str]] = [(type_ref, None, "", "")]
+        while pending:
+            current, member, prefix, suffix = pending.pop()
+            if isinstance(current, Nullable):
+                pending.append((current.inner, member, prefix, suffix))
+            elif isinstance(current, Scalar):
+                if current.name == "decimal" and current.format is None:
+                    if member is None:
+                        return ()
+                    names.add(member)
+            elif isinstance(current, ListOf | SetOf):
+                pending.append((current.item, None, "", ""))
+            elif isinstance(current, TupleOf):
+                pending.extend((item, None, "", "") for item in current.items)
+            elif isinstance(current, DictOf):
+                pending.append((current.value, None, "", ""))
+            elif isinstance(current, ModelRef):
+                if (current, prefix, suffix) in seen:
+                    continue
+                seen.add((current, prefix, suffix))
+                model = self._model(current)
+                if model.subtypes is not None:
+                    if prefix or suffix:
+                        return ()  # an unwrapped base: not worth working out
+                    pending.extend(
+                        (ModelRef(current.module, name), None, prefix, suffix)
+                        for _, name in model.subtypes.types
+                    )
+                for item in model.fields:
+                    if item.unwrapped is not None:
+                        inner_prefix, inner_suffix = item.unwrapped
+                        pending.append(
+                            (
+                                item.type,
+                                None,
+                                prefix + inner_prefix,
+                                inner_suffix + suffix,
+                            )
+                        )
+                    else:
+                        name = prefix + item.json_name + suffix
+                        pending.append((item.type, name, "", ""))
+        return tuple(sorted(names))
 
     def _model_depth(self, ref: ModelRef, model: ModelDef) -> int | None:
         if model.subtypes is not None:

@@ -181,6 +181,10 @@ class ValuePlanner(ABC):
         """The function that reads a type which has no inline check."""
         if isinstance(type_ref, Custom):
             return f"_decode{self.custom_codec(type_ref)}"
+        if type_ref == Scalar("decimal"):
+            # Knows the exact text of the numbers orjson made floats.
+            self.scope.uses.add("_numbers")
+            return "_numbers.decimal_from"
         if isinstance(type_ref, Scalar):
             codec = runtime_codec(type_ref)
             if codec is None:
