@@ -90,6 +90,7 @@ class Category:
             pretty,
             _LIMITS,
             depth=None,
+            counts_depth=True,
         )
 
     def to_json_bytes(
@@ -104,6 +105,7 @@ class Category:
             pretty,
             _LIMITS,
             depth=None,
+            counts_depth=True,
         )
 
     @classmethod
@@ -204,6 +206,7 @@ class Product:
             pretty,
             _LIMITS,
             depth=None,
+            counts_depth=True,
         )
 
     def to_json_bytes(
@@ -218,6 +221,7 @@ class Product:
             pretty,
             _LIMITS,
             depth=None,
+            counts_depth=True,
         )
 
     @classmethod
@@ -521,8 +525,8 @@ def _plain_Availability(value: object) -> str:
     return text
 
 
-def _plain_Category(value: object) -> dict[str, Any]:
-    if not isinstance(value, Category):
+def _plain_Category(value: object, room: int) -> dict[str, Any]:
+    if not isinstance(value, Category) or room < 1:
         raise _fastwriter.NotPlain
     id_ = value.id
     name_ = value.name
@@ -535,12 +539,12 @@ def _plain_Category(value: object) -> dict[str, Any]:
     if name_ != "":
         result["name"] = name_
     if parent is not None:
-        result["parent"] = _plain_Category(parent)
+        result["parent"] = _plain_Category(parent, room - 1)
     return result
 
 
-def _plain_Product(value: object) -> dict[str, Any]:
-    if not isinstance(value, Product):
+def _plain_Product(value: object, room: int) -> dict[str, Any]:
+    if not isinstance(value, Product) or room < 2:
         raise _fastwriter.NotPlain
     sku = value.sku
     name_ = value.name
@@ -564,7 +568,7 @@ def _plain_Product(value: object) -> dict[str, Any]:
     if name_ != "":
         result["name"] = name_
     if categoryPath != []:
-        result["category_path"] = _plain_list_Category(categoryPath)
+        result["category_path"] = _plain_list_Category(categoryPath, room - 1)
     result["price"] = common._plain_Money(price)
     result["availability"] = availability._value_
     result["weight_grams"] = weightGrams
@@ -577,10 +581,10 @@ def _plain_Product(value: object) -> dict[str, Any]:
     return result
 
 
-def _plain_list_Category(value: object) -> list[Any]:
-    if type(value) is not list:
+def _plain_list_Category(value: object, room: int) -> list[Any]:
+    if type(value) is not list or room < 1:
         raise _fastwriter.NotPlain
-    return [_plain_Category(item) for item in value]
+    return [_plain_Category(item, room - 1) for item in value]
 
 
 def _plain_list_str(value: object) -> list[Any]:
@@ -621,6 +625,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         limits=_LIMITS,
         plain=_plain_Category,
+        counts_depth=True,
     ),
     Codec(
         Product,
@@ -630,5 +635,6 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         limits=_LIMITS,
         plain=_plain_Product,
+        counts_depth=True,
     ),
 )

@@ -61,6 +61,7 @@ class Node:
             pretty,
             _LIMITS,
             depth=None,
+            counts_depth=True,
         )
 
     def to_json_bytes(
@@ -75,6 +76,7 @@ class Node:
             pretty,
             _LIMITS,
             depth=None,
+            counts_depth=True,
         )
 
     @classmethod
@@ -242,6 +244,7 @@ class Directory(Node):
             pretty,
             _LIMITS,
             depth=None,
+            counts_depth=True,
         )
 
     def to_json_bytes(
@@ -256,6 +259,7 @@ class Directory(Node):
             pretty,
             _LIMITS,
             depth=None,
+            counts_depth=True,
         )
 
     @classmethod
@@ -558,11 +562,13 @@ def _plain_Permissions(value: object) -> str:
     return text
 
 
-def _plain_Node(value: object) -> Any:
+def _plain_Node(value: object, room: int) -> Any:
+    if room < 1:
+        raise _fastwriter.NotPlain
     if type(value) is File:
         return {"type": "file", **_plain_File(value)}
     if type(value) is Directory:
-        return {"type": "directory", **_plain_Directory(value)}
+        return {"type": "directory", **_plain_Directory(value, room)}
     raise _fastwriter.NotPlain
 
 
@@ -603,8 +609,8 @@ def _plain_File(value: object) -> dict[str, Any]:
     return result
 
 
-def _plain_Directory(value: object) -> dict[str, Any]:
-    if not isinstance(value, Directory):
+def _plain_Directory(value: object, room: int) -> dict[str, Any]:
+    if not isinstance(value, Directory) or room < 1:
         raise _fastwriter.NotPlain
     name_ = value.name
     created_by = value.created_by
@@ -629,14 +635,14 @@ def _plain_Directory(value: object) -> dict[str, Any]:
         result["updated_at"] = _fastwriter.Fragment(
             _temporal.write_datetime(updated_at)
         )
-    result["contents"] = _plain_list_Node(contents)
+    result["contents"] = _plain_list_Node(contents, room - 1)
     return result
 
 
-def _plain_list_Node(value: object) -> list[Any]:
-    if type(value) is not list:
+def _plain_list_Node(value: object, room: int) -> list[Any]:
+    if type(value) is not list or room < 1:
         raise _fastwriter.NotPlain
-    return [_plain_Node(item) for item in value]
+    return [_plain_Node(item, room - 1) for item in value]
 
 
 CODECS: tuple[Codec[Any], ...] = (
@@ -658,6 +664,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         limits=_LIMITS,
         plain=_plain_Node,
+        counts_depth=True,
     ),
     Codec(
         File,
@@ -677,5 +684,6 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         limits=_LIMITS,
         plain=_plain_Directory,
+        counts_depth=True,
     ),
 )

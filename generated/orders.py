@@ -129,7 +129,13 @@ class Order:
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
-            _plain_Order, _encode_Order, self, escape_non_ascii, pretty, depth=None
+            _plain_Order,
+            _encode_Order,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
+            counts_depth=True,
         )
 
     def to_json_bytes(
@@ -137,7 +143,13 @@ class Order:
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
-            _plain_Order, _encode_Order, self, escape_non_ascii, pretty, depth=None
+            _plain_Order,
+            _encode_Order,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
+            counts_depth=True,
         )
 
     @classmethod
@@ -342,6 +354,7 @@ class Category:
             escape_non_ascii,
             pretty,
             depth=None,
+            counts_depth=True,
         )
 
     def to_json_bytes(
@@ -355,6 +368,7 @@ class Category:
             escape_non_ascii,
             pretty,
             depth=None,
+            counts_depth=True,
         )
 
     @classmethod
@@ -440,7 +454,13 @@ class Product:
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
-            _plain_Product, _encode_Product, self, escape_non_ascii, pretty, depth=None
+            _plain_Product,
+            _encode_Product,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
+            counts_depth=True,
         )
 
     def to_json_bytes(
@@ -448,7 +468,13 @@ class Product:
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
-            _plain_Product, _encode_Product, self, escape_non_ascii, pretty, depth=None
+            _plain_Product,
+            _encode_Product,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
+            counts_depth=True,
         )
 
     @classmethod
@@ -514,6 +540,7 @@ class OrderLine:
             escape_non_ascii,
             pretty,
             depth=None,
+            counts_depth=True,
         )
 
     def to_json_bytes(
@@ -527,6 +554,7 @@ class OrderLine:
             escape_non_ascii,
             pretty,
             depth=None,
+            counts_depth=True,
         )
 
     @classmethod
@@ -1227,8 +1255,8 @@ def _plain_OrderStatus(value: object) -> str:
     return text
 
 
-def _plain_Order(value: object) -> dict[str, Any]:
-    if not isinstance(value, Order):
+def _plain_Order(value: object, room: int) -> dict[str, Any]:
+    if not isinstance(value, Order) or room < 4:
         raise _fastwriter.NotPlain
     id_ = value.id
     customer = value.customer
@@ -1247,7 +1275,7 @@ def _plain_Order(value: object) -> dict[str, Any]:
     return {
         "id": id_,
         "customer": _plain_Customer(customer),
-        "lines": _plain_list_OrderLine(lines),
+        "lines": _plain_list_OrderLine(lines, room - 1),
         "status": status._value_,
         "created": _fastwriter.Fragment(_temporal.write_epoch_millis(created)),
         "shippingAddress": _plain_Address(shipping_address),
@@ -1304,8 +1332,8 @@ def _plain_Address(value: object) -> dict[str, Any]:
     return {"street": street, "city": city, "zip": zip_, "country": country}
 
 
-def _plain_Category(value: object) -> dict[str, Any]:
-    if not isinstance(value, Category):
+def _plain_Category(value: object, room: int) -> dict[str, Any]:
+    if not isinstance(value, Category) or room < 1:
         raise _fastwriter.NotPlain
     id_ = value.id
     name_ = value.name
@@ -1317,12 +1345,12 @@ def _plain_Category(value: object) -> dict[str, Any]:
     return {
         "id": id_,
         "name": name_,
-        "parent": None if parent is None else _plain_Category(parent),
+        "parent": None if parent is None else _plain_Category(parent, room - 1),
     }
 
 
-def _plain_Product(value: object) -> dict[str, Any]:
-    if not isinstance(value, Product):
+def _plain_Product(value: object, room: int) -> dict[str, Any]:
+    if not isinstance(value, Product) or room < 2:
         raise _fastwriter.NotPlain
     sku = value.sku
     name_ = value.name
@@ -1346,7 +1374,7 @@ def _plain_Product(value: object) -> dict[str, Any]:
         "sku": sku,
         "name": name_,
         "description": description,
-        "category": _plain_Category(category),
+        "category": _plain_Category(category, room - 1),
         "price": _fastwriter.Fragment(_numbers.write_decimal(price)),
         "weightGrams": weight_grams,
         "tags": _plain_list_str(tags),
@@ -1354,8 +1382,8 @@ def _plain_Product(value: object) -> dict[str, Any]:
     }
 
 
-def _plain_OrderLine(value: object) -> dict[str, Any]:
-    if not isinstance(value, OrderLine):
+def _plain_OrderLine(value: object, room: int) -> dict[str, Any]:
+    if not isinstance(value, OrderLine) or room < 1:
         raise _fastwriter.NotPlain
     product = value.product
     quantity = value.quantity
@@ -1364,17 +1392,17 @@ def _plain_OrderLine(value: object) -> dict[str, Any]:
     if type(quantity) is not int or not -2147483648 <= quantity <= 2147483647:
         raise _fastwriter.NotPlain
     return {
-        "product": _plain_Product(product),
+        "product": _plain_Product(product, room - 1),
         "quantity": quantity,
         "unitPrice": _fastwriter.Fragment(_numbers.write_decimal(unit_price)),
         "discount": _fastwriter.plain_float(discount),
     }
 
 
-def _plain_list_OrderLine(value: object) -> list[Any]:
-    if type(value) is not list:
+def _plain_list_OrderLine(value: object, room: int) -> list[Any]:
+    if type(value) is not list or room < 1:
         raise _fastwriter.NotPlain
-    return [_plain_OrderLine(item) for item in value]
+    return [_plain_OrderLine(item, room - 1) for item in value]
 
 
 def _plain_dict_str(value: object) -> dict[str, Any]:
@@ -1424,6 +1452,7 @@ CODECS: tuple[Codec[Any], ...] = (
             "unitPrice",
         ),
         plain=_plain_Order,
+        counts_depth=True,
     ),
     Codec(
         Customer,
@@ -1448,6 +1477,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=None,
         untyped=False,
         plain=_plain_Category,
+        counts_depth=True,
     ),
     Codec(
         Product,
@@ -1458,6 +1488,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("price",),
         plain=_plain_Product,
+        counts_depth=True,
     ),
     Codec(
         OrderLine,
@@ -1471,5 +1502,6 @@ CODECS: tuple[Codec[Any], ...] = (
             "unitPrice",
         ),
         plain=_plain_OrderLine,
+        counts_depth=True,
     ),
 )

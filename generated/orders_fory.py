@@ -128,7 +128,13 @@ class Order:
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
-            _plain_Order, _encode_Order, self, escape_non_ascii, pretty, depth=None
+            _plain_Order,
+            _encode_Order,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
+            counts_depth=True,
         )
 
     def to_json_bytes(
@@ -136,7 +142,13 @@ class Order:
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
-            _plain_Order, _encode_Order, self, escape_non_ascii, pretty, depth=None
+            _plain_Order,
+            _encode_Order,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
+            counts_depth=True,
         )
 
     @classmethod
@@ -341,6 +353,7 @@ class Category:
             escape_non_ascii,
             pretty,
             depth=None,
+            counts_depth=True,
         )
 
     def to_json_bytes(
@@ -354,6 +367,7 @@ class Category:
             escape_non_ascii,
             pretty,
             depth=None,
+            counts_depth=True,
         )
 
     @classmethod
@@ -439,7 +453,13 @@ class Product:
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
-            _plain_Product, _encode_Product, self, escape_non_ascii, pretty, depth=None
+            _plain_Product,
+            _encode_Product,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
+            counts_depth=True,
         )
 
     def to_json_bytes(
@@ -447,7 +467,13 @@ class Product:
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
-            _plain_Product, _encode_Product, self, escape_non_ascii, pretty, depth=None
+            _plain_Product,
+            _encode_Product,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=None,
+            counts_depth=True,
         )
 
     @classmethod
@@ -513,6 +539,7 @@ class OrderLine:
             escape_non_ascii,
             pretty,
             depth=None,
+            counts_depth=True,
         )
 
     def to_json_bytes(
@@ -526,6 +553,7 @@ class OrderLine:
             escape_non_ascii,
             pretty,
             depth=None,
+            counts_depth=True,
         )
 
     @classmethod
@@ -1223,8 +1251,8 @@ def _plain_OrderStatus(value: object) -> str:
     return text
 
 
-def _plain_Order(value: object) -> dict[str, Any]:
-    if not isinstance(value, Order):
+def _plain_Order(value: object, room: int) -> dict[str, Any]:
+    if not isinstance(value, Order) or room < 4:
         raise _fastwriter.NotPlain
     id_ = value.id
     customer = value.customer
@@ -1243,7 +1271,7 @@ def _plain_Order(value: object) -> dict[str, Any]:
     result: dict[str, Any] = {
         "id": id_,
         "customer": _plain_Customer(customer),
-        "lines": _plain_list_OrderLine(lines),
+        "lines": _plain_list_OrderLine(lines, room - 1),
         "status": status._value_,
         "created": _fastwriter.Fragment(_temporal.write_epoch_millis(created)),
         "shippingAddress": _plain_Address(shipping_address),
@@ -1302,8 +1330,8 @@ def _plain_Address(value: object) -> dict[str, Any]:
     return {"street": street, "city": city, "zip": zip_, "country": country}
 
 
-def _plain_Category(value: object) -> dict[str, Any]:
-    if not isinstance(value, Category):
+def _plain_Category(value: object, room: int) -> dict[str, Any]:
+    if not isinstance(value, Category) or room < 1:
         raise _fastwriter.NotPlain
     id_ = value.id
     name_ = value.name
@@ -1314,12 +1342,12 @@ def _plain_Category(value: object) -> dict[str, Any]:
         raise _fastwriter.NotPlain
     result: dict[str, Any] = {"id": id_, "name": name_}
     if parent is not None:
-        result["parent"] = _plain_Category(parent)
+        result["parent"] = _plain_Category(parent, room - 1)
     return result
 
 
-def _plain_Product(value: object) -> dict[str, Any]:
-    if not isinstance(value, Product):
+def _plain_Product(value: object, room: int) -> dict[str, Any]:
+    if not isinstance(value, Product) or room < 2:
         raise _fastwriter.NotPlain
     sku = value.sku
     name_ = value.name
@@ -1343,7 +1371,7 @@ def _plain_Product(value: object) -> dict[str, Any]:
         "sku": sku,
         "name": name_,
         "description": description,
-        "category": _plain_Category(category),
+        "category": _plain_Category(category, room - 1),
         "price": _fastwriter.Fragment(_numbers.write_decimal(price)),
         "weightGrams": weight_grams,
         "tags": _plain_list_str(tags),
@@ -1351,8 +1379,8 @@ def _plain_Product(value: object) -> dict[str, Any]:
     }
 
 
-def _plain_OrderLine(value: object) -> dict[str, Any]:
-    if not isinstance(value, OrderLine):
+def _plain_OrderLine(value: object, room: int) -> dict[str, Any]:
+    if not isinstance(value, OrderLine) or room < 1:
         raise _fastwriter.NotPlain
     product = value.product
     quantity = value.quantity
@@ -1361,17 +1389,17 @@ def _plain_OrderLine(value: object) -> dict[str, Any]:
     if type(quantity) is not int or not -2147483648 <= quantity <= 2147483647:
         raise _fastwriter.NotPlain
     return {
-        "product": _plain_Product(product),
+        "product": _plain_Product(product, room - 1),
         "quantity": quantity,
         "unitPrice": _fastwriter.Fragment(_numbers.write_decimal(unit_price)),
         "discount": _fastwriter.plain_float(discount),
     }
 
 
-def _plain_list_OrderLine(value: object) -> list[Any]:
-    if type(value) is not list:
+def _plain_list_OrderLine(value: object, room: int) -> list[Any]:
+    if type(value) is not list or room < 1:
         raise _fastwriter.NotPlain
-    return [_plain_OrderLine(item) for item in value]
+    return [_plain_OrderLine(item, room - 1) for item in value]
 
 
 def _plain_dict_str(value: object) -> dict[str, Any]:
@@ -1421,6 +1449,7 @@ CODECS: tuple[Codec[Any], ...] = (
             "unitPrice",
         ),
         plain=_plain_Order,
+        counts_depth=True,
     ),
     Codec(
         Customer,
@@ -1445,6 +1474,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=None,
         untyped=False,
         plain=_plain_Category,
+        counts_depth=True,
     ),
     Codec(
         Product,
@@ -1455,6 +1485,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("price",),
         plain=_plain_Product,
+        counts_depth=True,
     ),
     Codec(
         OrderLine,
@@ -1468,5 +1499,6 @@ CODECS: tuple[Codec[Any], ...] = (
             "unitPrice",
         ),
         plain=_plain_OrderLine,
+        counts_depth=True,
     ),
 )

@@ -6,6 +6,7 @@ import copy
 import sys
 from collections.abc import Callable
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from benchmarks.suite import workloads
 from benchmarks.suite.contenders import with_foryjson as built
-from foryjson import EncodeError, ForyJson, fastwriter, writer
+from foryjson import EncodeError, ForyJson, depth, fastwriter, writer
 from foryjson.codec import Codec
 from foryjson.gen.ir import ModelDef
 from foryjson.limits import Limits
@@ -61,7 +62,12 @@ def both(
             outcome(lambda: writer.encode_bytes(codec.encode, value, *options)),
             outcome(
                 lambda: fastwriter.encode_bytes(
-                    plain, codec.encode, value, *options, True
+                    plain,
+                    codec.encode,
+                    value,
+                    *options,
+                    True,
+                    counts_depth=codec.counts_depth,
                 )
             ),
         ),
@@ -69,7 +75,12 @@ def both(
             outcome(lambda: writer.encode_text(codec.encode, value, *options)),
             outcome(
                 lambda: fastwriter.encode_text(
-                    plain, codec.encode, value, *options, True
+                    plain,
+                    codec.encode,
+                    value,
+                    *options,
+                    True,
+                    counts_depth=codec.counts_depth,
                 )
             ),
         ),
@@ -85,8 +96,9 @@ def assert_same(codec: Codec[Any], value: object) -> None:
 def plain_bytes(codec: Codec[Any], value: object) -> bytes | None:
     """orjson's document from the plain encoder alone, None where it falls back."""
     assert codec.plain is not None
+    arguments = (codec.limits.max_depth,) if codec.counts_depth else ()
     try:
-        data: bytes = orjson.dumps(codec.plain(value))
+        data: bytes = orjson.dumps(codec.plain(value, *arguments))
     except Exception:
         return None
     return data
@@ -440,6 +452,96 @@ def test_cycles_and_depth_fail_alike() -> None:
     for expected, got in both(codec, directory):
         assert got == expected
         assert got[0] == "error"
+
+
+# ------------------------------------------------------------ depth counted on the way
+
+
+def category_chain(length: int) -> orders.Category:
+    """A category with ``length - 1`` parents: ``length`` nested objects."""
+    category = None
+    for number in range(length):
+        category = orders.Category(id=number, name=f"c{number}", parent=category)
+    assert category is not None
+    return category
+
+
+def test_recursive_types_count_their_depth_in_the_plain_encoders() -> None:
+    # Recursive, with no value kept as read: the plain encoder counts. With an `any`
+    # value somewhere, the text orjson writes is counted instead.
+    assert codec_of(orders.Order).counts_depth
+    assert codec_of(orders.Category).counts_depth
+    assert codec_of(filetree.Node).counts_depth
+    assert not codec_of(orders.Customer).counts_depth  # bounded: nothing to count
+    assert not codec_of(types.Dynamic).counts_depth
+    category = codec_of(orders.Category)
+    assert category.plain is not None
+    limit = category.limits.max_depth
+    # Up to the limit the plain data is orjson's to write; one level more, the
+    # string encoder's, which names the limit.
+    assert orjson.loads(orjson.dumps(category.plain(category_chain(limit), limit)))
+    with pytest.raises(fastwriter.NotPlain):
+        category.plain(category_chain(limit + 1), limit)
+
+
+@settings(max_examples=60, deadline=None)
+@given(length=st.integers(1, 30), max_depth=st.integers(1, 30))
+def test_a_counted_depth_fails_exactly_as_the_string_encoder(
+    length: int, max_depth: int
+) -> None:
+    limits = Limits(max_depth=max_depth)
+    category = category_chain(length)
+    line = orders.OrderLine(
+        product=orders.Product(
+            sku="s",
+            name="n",
+            description="d",
+            category=category,
+            price=Decimal("1.50"),
+            weight_grams=1,
+            tags=[],
+            thumbnail=b"",
+        ),
+        quantity=1,
+        unit_price=Decimal("1.50"),
+        discount=0.5,
+    )
+    cases: list[tuple[type, object]] = [
+        (orders.Category, category),
+        (orders.OrderLine, line),
+    ]
+    for cls, value in cases:
+        for expected, got in both(codec_of(cls), value, limits=limits):
+            assert got == expected
+    fory = ForyJson(orders, max_depth=max_depth, backend="orjson")
+    stdlib = ForyJson(orders, max_depth=max_depth, backend="stdlib")
+    for value, type_ in [
+        ([category, category], list[orders.Category]),
+        ({"a": category}, dict[str, orders.Category]),
+        ([{"a": [category]}], list[dict[str, list[orders.Category]]]),
+    ]:
+        assert outcome(partial(fory.to_json_bytes, value, type_)) == outcome(
+            partial(stdlib.to_json_bytes, value, type_)
+        )
+
+
+def test_a_recursive_type_writes_through_orjson_with_no_text_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    values = [built.build_order(data) for data in workloads.plain("orders")]
+    documents = [item.to_json_bytes() for item in values]
+    assert documents == list(workloads.expected("orders"))
+
+    def refuse(text: str, max_depth: int) -> None:
+        raise AssertionError("the text was counted")
+
+    monkeypatch.setattr(depth, "check_write_depth", refuse)
+    assert [item.to_json_bytes() for item in values] == documents
+    fory = ForyJson(orders, backend="orjson")
+    assert [fory.to_json_bytes(item) for item in values] == documents
+    # A type holding values kept as read still has its text counted.
+    with pytest.raises(AssertionError, match="counted"):
+        types.Dynamic(payload=[1], extras={}).to_json_bytes()
 
 
 # ------------------------------------------------------------ the choice of writer

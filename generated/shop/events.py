@@ -136,6 +136,7 @@ class OrderPlaced:
             escape_non_ascii,
             pretty,
             depth=None,
+            counts_depth=True,
         )
 
     def to_json_bytes(
@@ -149,6 +150,7 @@ class OrderPlaced:
             escape_non_ascii,
             pretty,
             depth=None,
+            counts_depth=True,
         )
 
     @classmethod
@@ -488,8 +490,8 @@ def _plain_Channel(value: object) -> str:
     return text
 
 
-def _plain_OrderPlaced(value: object) -> dict[str, Any]:
-    if not isinstance(value, OrderPlaced):
+def _plain_OrderPlaced(value: object, room: int) -> dict[str, Any]:
+    if not isinstance(value, OrderPlaced) or room < 3:
         raise _fastwriter.NotPlain
     order_id = value.order_id
     customer_id = value.customer_id
@@ -534,7 +536,7 @@ def _plain_OrderPlaced(value: object) -> dict[str, Any]:
     if coupon_code is not None:
         result["coupon-code"] = coupon_code
     if ship_to is not None:
-        result["ship-to"] = catalog._plain_Product(ship_to)
+        result["ship-to"] = catalog._plain_Product(ship_to, room - 1)
     if labels != {}:
         result["labels"] = _plain_dict_list_int8(labels)
     return result
@@ -589,6 +591,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=None,
         untyped=False,
         plain=_plain_OrderPlaced,
+        counts_depth=True,
     ),
     Codec(
         OrderCancelled,

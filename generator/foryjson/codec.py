@@ -36,6 +36,7 @@ class Codec(Generic[T]):
     subtype property names reachable from it, ``limits`` its module's defaults.
     ``plain`` turns a value into plain data for orjson, or raises for ``encode`` to
     write it (see ``foryjson.fastwriter``); None where the type has no plain encoder.
+    With ``counts_depth`` it also takes the nesting levels the value may use.
     ``untyped`` is False where no value of the type is kept as it was read (``any``,
     raw JSON, catch-all members, user codecs), which spares the orjson backend
     screens, and ``decimals`` names the members that hold the type's decimals, by
@@ -50,6 +51,7 @@ class Codec(Generic[T]):
         "encode",
         "exact",
         "limits",
+        "counts_depth",
         "plain",
         "type",
         "untyped",
@@ -64,9 +66,10 @@ class Codec(Generic[T]):
         depth: int | None = 0,
         discriminators: tuple[str, ...] = (),
         limits: Limits = DEFAULT_LIMITS,
-        plain: Callable[[T], object] | None = None,
+        plain: Callable[..., object] | None = None,
         untyped: bool = True,
         decimals: tuple[str, ...] = (),
+        counts_depth: bool = False,
     ) -> None:
         self.type = type
         self.encode = encode
@@ -78,6 +81,7 @@ class Codec(Generic[T]):
         self.plain = plain
         self.untyped = untyped
         self.decimals = decimals
+        self.counts_depth = counts_depth
 
     def __repr__(self) -> str:
         return f"Codec({self.type.__qualname__})"

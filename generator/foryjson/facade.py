@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from . import depth, fastwriter, reader, writer
@@ -140,6 +140,7 @@ class ForyJson:
                 self._limits_of(codec),
                 codec.depth,
                 fast=True,
+                counts_depth=codec.counts_depth,
             )
         return writer.encode_text(
             codec.encode,
@@ -170,6 +171,7 @@ class ForyJson:
                 self._limits_of(codec),
                 codec.depth,
                 fast=True,
+                counts_depth=codec.counts_depth,
             )
         return writer.encode_bytes(
             codec.encode,
@@ -344,14 +346,20 @@ def _list_codec(element: Codec[Any]) -> Codec[Any]:
                 raise
         return result
 
-    plain = None
+    plain: Callable[..., object] | None = None
     plain_element = element.plain
+    counts_depth = element.counts_depth
     if plain_element is not None:
+        # With counts_depth, the elements' encoders take the levels left (as this one).
 
-        def plain(value: object) -> list[Any]:
-            if type(value) is not list:
+        def plain_list(value: object, room: int = fastwriter.UNCOUNTED) -> Any:
+            if type(value) is not list or room < 1:
                 raise fastwriter.NotPlain
+            if counts_depth:
+                return [plain_element(item, room - 1) for item in value]
             return [plain_element(item) for item in value]
+
+        plain = plain_list
 
     return Codec(
         list,
@@ -364,6 +372,7 @@ def _list_codec(element: Codec[Any]) -> Codec[Any]:
         plain,
         element.untyped,
         element.decimals,
+        counts_depth,
     )
 
 
@@ -396,19 +405,24 @@ def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
                 raise
         return result
 
-    plain = None
+    plain: Callable[..., object] | None = None
     plain_value = value_codec.plain
+    counts_depth = value_codec.counts_depth
     if plain_value is not None:
 
-        def plain(value: object) -> dict[str, Any]:
-            if type(value) is not dict:
+        def plain_dict(value: object, room: int = fastwriter.UNCOUNTED) -> Any:
+            if type(value) is not dict or room < 1:
                 raise fastwriter.NotPlain
             result = {}
             for key, item in value.items():
                 if not isinstance(key, str):
                     raise fastwriter.NotPlain
-                result[key] = plain_value(item)
+                result[key] = (
+                    plain_value(item, room - 1) if counts_depth else plain_value(item)
+                )
             return result
+
+        plain = plain_dict
 
     return Codec(
         dict,
@@ -421,4 +435,5 @@ def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
         plain,
         value_codec.untyped,
         value_codec.decimals,
+        counts_depth,
     )

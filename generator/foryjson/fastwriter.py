@@ -17,6 +17,11 @@ which writes the document or raises the ``EncodeError`` it always raises. A fail
 value may therefore be read twice, and a user codec called twice, on the way to its
 error.
 
+The plain encoders of recursive types (``counts_depth``) take the nesting levels
+their value may still use, starting from ``max_depth`` at the root, and refuse a value
+that may nest deeper; orjson's output then needs no depth count. Every other type
+whose nesting the schema does not bound has its text counted after orjson writes it.
+
 orjson is imported on first use, through ``orjson_module``.
 """
 
@@ -31,6 +36,7 @@ from . import reader, writer
 from .limits import DEFAULT_LIMITS, Limits
 
 __all__ = [
+    "UNCOUNTED",
     "Fragment",
     "NotPlain",
     "encode_bytes",
@@ -44,6 +50,11 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+
+#: The room a counting plain encoder gets inside a value whose text is counted after
+#: writing (one that holds values kept as read): more than any nesting can use.
+UNCOUNTED = 2**62
 
 
 class NotPlain(Exception):
@@ -110,7 +121,7 @@ def _dumps_for(fast: bool | None) -> Callable[[Any], bytes] | None:
 
 
 def encode_bytes(
-    plain: Callable[[T], object],
+    plain: Callable[..., object],
     encoder: Callable[[T], str],
     value: T,
     escape_non_ascii: bool = False,
@@ -118,6 +129,8 @@ def encode_bytes(
     limits: Limits = DEFAULT_LIMITS,
     depth: int | None = 0,
     fast: bool | None = None,
+    *,
+    counts_depth: bool = False,
 ) -> bytes:
     """Encode a document root: the bytes and errors of ``writer.encode_bytes``.
 
@@ -125,6 +138,8 @@ def encode_bytes(
     plain encoder accepts the value; through the string ``encoder`` otherwise. Pretty
     text is the string encoder's, whose layout keeps memory within a few bytes a
     character (orjson reserves up to ten times a long string's size while it writes).
+    With ``counts_depth``, ``plain`` takes the nesting levels the value may use and
+    refuses a deeper one itself.
     """
     dumps = (
         _dumps_for(fast)
@@ -133,11 +148,13 @@ def encode_bytes(
     )
     if dumps is not None and not pretty:
         try:
-            data: bytes | None = dumps(plain(value))
+            data: bytes | None = dumps(
+                plain(value, limits.max_depth) if counts_depth else plain(value)
+            )
         except Exception:  # a check that failed, or anything orjson refuses
             data = None
         if data is not None:
-            counted = depth is None or depth > limits.max_depth
+            counted = _depth.needs_check(depth, limits.max_depth) and not counts_depth
             if not (escape_non_ascii or counted):
                 return data
             text = data.decode()
@@ -151,7 +168,7 @@ def encode_bytes(
 
 
 def encode_text(
-    plain: Callable[[T], object],
+    plain: Callable[..., object],
     encoder: Callable[[T], str],
     value: T,
     escape_non_ascii: bool = False,
@@ -159,8 +176,11 @@ def encode_text(
     limits: Limits = DEFAULT_LIMITS,
     depth: int | None = 0,
     fast: bool | None = None,
+    *,
+    counts_depth: bool = False,
 ) -> str:
-    """Encode a document root as text: the text and errors of ``writer.encode_text``."""
+    """Encode a document root as text: the text and errors of ``writer.encode_text``
+    (the arguments as for ``encode_bytes``)."""
     dumps = (
         _dumps_for(fast)
         if fast is not None or _default_dumps is _UNSET
@@ -168,13 +188,15 @@ def encode_text(
     )
     if dumps is not None and not pretty:
         try:
-            data: bytes | None = dumps(plain(value))
+            data: bytes | None = dumps(
+                plain(value, limits.max_depth) if counts_depth else plain(value)
+            )
         except Exception:  # a check that failed, or anything orjson refuses
             data = None
         if data is not None:
             text = data.decode()
             del data
-            if depth is None or depth > limits.max_depth:
+            if _depth.needs_check(depth, limits.max_depth) and not counts_depth:
                 _depth.check_write_depth(text, limits.max_depth)
             return writer.finish_text(text, escape_non_ascii)
     return writer.encode_text(encoder, value, escape_non_ascii, pretty, limits, depth)

@@ -45,6 +45,7 @@ from .plan import (
     SkipTest,
     TypeTest,
 )
+from .reading import keeps_read_values, static_depth
 from .scope import Container, unwrapped_model
 from .values import element_of
 
@@ -53,6 +54,9 @@ _PLAIN_SCALARS = {
     "float": "_fastwriter.plain_float",
     "any": "_fastwriter.plain_any",
 }
+
+# The room a counting encoder gets from one that does not: the root's text is counted.
+_UNCOUNTED = "_fastwriter.UNCOUNTED"
 
 
 class PlainPlanner:
@@ -66,15 +70,43 @@ class PlainPlanner:
         """Planned container helpers, in the order they are written: elements' first."""
         self.flat_functions: list[Function] = []
         self._flat: dict[tuple[str, str, str, str], str] = {}
+        self._depths: dict[TypeRef, int | None] = {}
+        self._counting: dict[TypeRef, bool] = {}
+
+    # ------------------------------------------------------------------ depth
+
+    def depth(self, type_ref: TypeRef) -> int | None:
+        """The deepest nesting of a document of this type (None: unbounded)."""
+        if type_ref not in self._depths:
+            self._depths[type_ref] = static_depth(type_ref, self.scope.models)
+        return self._depths[type_ref]
+
+    def counts(self, type_ref: TypeRef) -> bool:
+        """Whether the plain encoder of this type counts nesting levels itself: its
+        nesting has no bound, and none of its values is kept as read (whose nesting
+        only the written text tells)."""
+        if type_ref not in self._counting:
+            self._counting[type_ref] = self.depth(type_ref) is None and not (
+                keeps_read_values(type_ref, self.scope.models)
+            )
+        return self._counting[type_ref]
+
+    def need(self, depths: list[int | None]) -> int:
+        """The room a container whose values nest this deep needs: its own level and
+        its deepest bounded value's (an unbounded value counts for itself)."""
+        return 1 + max((depth for depth in depths if depth is not None), default=0)
 
     # ------------------------------------------------------------------ values
 
-    def value(self, type_ref: TypeRef, var: str) -> tuple[list[PlainCheck], PlainValue]:
-        """The checks of ``var`` and how it stands in plain data."""
+    def value(
+        self, type_ref: TypeRef, var: str, room: str = _UNCOUNTED
+    ) -> tuple[list[PlainCheck], PlainValue]:
+        """The checks of ``var`` and how it stands in plain data; ``room`` is the
+        argument of a counting encoder of it."""
         scope = self.scope
         scope.uses.add("_fastwriter")
         if isinstance(type_ref, Nullable):
-            checks, inner = self.value(type_ref.inner, var)
+            checks, inner = self.value(type_ref.inner, var, room)
             checks = [PlainCheck(check.test, True) for check in checks]
             if inner.kind == "as_is":
                 return checks, inner
@@ -98,11 +130,12 @@ class PlainPlanner:
         if isinstance(type_ref, SetOf):
             # Written sorted by the elements' text: the string helper's text it is.
             return [], PlainValue("fragment", var, self.values.encoder_name(type_ref))
+        room = room if self.counts(type_ref) else ""
         if isinstance(type_ref, ModelRef):
             name = scope.qualified(type_ref.module, f"_plain_{type_ref.name}")
-            return [], PlainValue("call", var, name)
+            return [], PlainValue("call", var, name, room=room)
         assert isinstance(type_ref, ListOf | TupleOf | DictOf)
-        return [], PlainValue("call", var, self.helper(type_ref))
+        return [], PlainValue("call", var, self.helper(type_ref), room=room)
 
     # ------------------------------------------------------------------ models
 
@@ -111,27 +144,47 @@ class PlainPlanner:
         name = f"_plain_{model.name}"
         self.scope.uses.add("_fastwriter")
         subtypes = model.subtypes
+        counts = self.counts(ModelRef(self.scope.module.name, model.name))
         if subtypes is not None:
-            cases = [
-                (json_name, subtype, f"_plain_{subtype}")
-                for json_name, subtype in subtypes.types
-            ]
+            # A wrapper object or array around the subtype's object takes a level.
+            wrapped = subtypes.representation != "property"
+            inner = "room - 1" if wrapped else "room"
+            cases = []
+            depths: list[int | None] = [0] if wrapped else []
+            for json_name, subtype in subtypes.types:
+                ref = ModelRef(self.scope.module.name, subtype)
+                room = ""
+                if self.counts(ref):
+                    room = inner if counts else _UNCOUNTED
+                depth = self.depth(ref)
+                depths.append(None if depth is None else depth - (0 if wrapped else 1))
+                cases.append((json_name, subtype, f"_plain_{subtype}", room))
             return PlainBaseEncoder(
                 name,
                 model.name,
                 subtypes.representation,
                 subtypes.property or "",
                 cases,
+                self.need(depths) if counts else None,
             )
         if model.value_field is not None:
             return PlainValueEncoder(name, model.name, model.value_field)
-        return self.members(name, model.name, model, "", "")
+        return self.members(name, model.name, model, "", "", counts)
 
     def members(
-        self, name: str, cls: str | None, model: ModelDef, prefix: str, suffix: str
+        self,
+        name: str,
+        cls: str | None,
+        model: ModelDef,
+        prefix: str,
+        suffix: str,
+        counts: bool,
     ) -> PlainModelEncoder:
-        """The members of a model as a plain dict, names wrapped in prefix/suffix."""
+        """The members of a model as a plain dict, names wrapped in prefix/suffix;
+        ``counts``: whether the encoder counts nesting levels."""
         scope = self.scope
+        room = "room - 1" if counts else _UNCOUNTED
+        depths: list[int | None] = []
         locals_ = scope.local_names(model.fields)
         loads: list[Load] = []
         checks: list[PlainCheck] = []
@@ -151,17 +204,24 @@ class PlainPlanner:
                 function = self.flat_encoder(
                     ref, prefix + inner_prefix, inner_suffix + suffix
                 )
+                # Its members are this object's: at this level, with this room.
+                flat_room = ""
+                if self.counts(ref):
+                    flat_room = "room" if counts else _UNCOUNTED
+                depth = self.depth(ref)
+                depths.append(None if depth is None else depth - 1)
                 nullable = isinstance(item.type, Nullable)
                 cls_name = scope.qualified(ref.module, ref.name)
                 checks.append(
                     PlainCheck(TypeTest("isinstance", var, cls_name), nullable)
                 )
                 condition = SkipTest("not_none", var) if nullable else None
-                entry = PlainEntry(None, PlainValue("call", var, function))
-                groups.append(PlainGroup(condition, [entry]))
+                value = PlainValue("call", var, function, room=flat_room)
+                groups.append(PlainGroup(condition, [PlainEntry(None, value)]))
                 continue
             condition, skips_null = self.encoders.condition(item, var)
-            item_checks, value = self.value(item.type, var)
+            item_checks, value = self.value(item.type, var, room)
+            depths.append(self.depth(item.type))
             if item.raw:
                 scope.uses.add("_dynamic")
                 value = PlainValue("user_fragment", var, "_dynamic.write_raw")
@@ -169,7 +229,7 @@ class PlainPlanner:
                     value = PlainValue("nullable", var, inner=value)
             elif skips_null and isinstance(item.type, Nullable):
                 # Null is never written here: the value is the inner type's.
-                value = self.value(item.type.inner, var)[1]
+                value = self.value(item.type.inner, var, room)[1]
             checks += item_checks
             entry = PlainEntry(prefix + item.json_name + suffix, value)
             last = groups[-1] if groups else None
@@ -193,7 +253,8 @@ class PlainPlanner:
                 head.append(groups[0].entries.pop(0))
             if not groups[0].entries:
                 groups.pop(0)
-        return PlainModelEncoder(name, cls, loads, checks, head, groups)
+        need = self.need(depths) if counts else None
+        return PlainModelEncoder(name, cls, loads, checks, head, groups, need)
 
     def flat_encoder(self, ref: ModelRef, prefix: str, suffix: str) -> str:
         """The function giving a model's members (a dict) with wrapped names."""
@@ -201,7 +262,8 @@ class PlainPlanner:
         if key not in self._flat:
             name = f"_plain_{ref.name}_members_{len(self._flat) + 1}"
             self._flat[key] = name
-            planned = self.members(name, None, self.scope.model(ref), prefix, suffix)
+            model = self.scope.model(ref)
+            planned = self.members(name, None, model, prefix, suffix, self.counts(ref))
             self.flat_functions.append(planned)
         return self._flat[key]
 
@@ -213,27 +275,35 @@ class PlainPlanner:
         if type_ref in self.helpers:
             return name
         helper: Function
+        counts = self.counts(type_ref)
+        room = "room - 1" if counts else _UNCOUNTED
         if isinstance(type_ref, TupleOf) and not type_ref.variadic:
             names = [f"item{position}" for position in range(len(type_ref.items))]
             checks: list[PlainCheck] = []
             values = []
             for local, item in zip(names, type_ref.items, strict=True):
-                item_checks, value = self.value(item, local)
+                item_checks, value = self.value(item, local, room)
                 checks += item_checks
                 values.append(value)
-            helper = PlainTuple(name, names, checks, values)
+            need = self.need([self.depth(item) for item in type_ref.items])
+            helper = PlainTuple(name, names, checks, values, need if counts else None)
         elif isinstance(type_ref, DictOf):
             strings = self.values.helpers[type_ref]
             assert isinstance(strings, DictHelper)
-            checks, value = self.value(type_ref.value, "item")
+            checks, value = self.value(type_ref.value, "item", room)
             checks.insert(0, PlainCheck(strings.key_test))
-            helper = PlainDict(name, strings.key_text, checks, value)
+            need = self.need([self.depth(type_ref.value)])
+            helper = PlainDict(
+                name, strings.key_text, checks, value, need if counts else None
+            )
         else:
             assert isinstance(type_ref, ListOf | TupleOf)
-            checks, value = self.value(element_of(type_ref), "item")
+            element = element_of(type_ref)
+            checks, value = self.value(element, "item", room)
             shape: Literal["list", "tuple"] = (
                 "list" if isinstance(type_ref, ListOf) else "tuple"
             )
-            helper = PlainSequence(name, shape, checks, value)
+            need = self.need([self.depth(element)])
+            helper = PlainSequence(name, shape, checks, value, need if counts else None)
         self.helpers[type_ref] = helper
         return name

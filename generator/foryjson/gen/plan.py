@@ -562,7 +562,9 @@ class PlainValue:
     encoder; ``fragment``: the text ``function(var)`` writes, as an ``orjson.Fragment``;
     ``user_fragment``: the same for text from user code (a codec, a raw field), which
     must be exactly a ``str``; ``members``: catch-all members, none of them named in the
-    table ``function``; ``nullable``: None for None, else ``inner``.
+    table ``function``; ``nullable``: None for None, else ``inner``. ``room`` is the
+    second argument of a ``call`` to a plain encoder that counts nesting levels (see
+    ``PlainModelEncoder.need``), empty for one that does not.
     """
 
     kind: Literal[
@@ -571,6 +573,7 @@ class PlainValue:
     var: str
     function: str = ""
     inner: PlainValue | None = None
+    room: str = ""
 
 
 @dataclass(frozen=True)
@@ -595,6 +598,13 @@ class PlainModelEncoder(Function):
 
     ``head`` holds the leading members always written (a dict display), ``rest`` the
     groups added after them.
+
+    ``need`` is set for the encoders of recursive types (their nesting has no bound,
+    and no value of them is kept as read): such an encoder takes ``room``, the
+    nesting levels its value may still use, passes what is left to the encoders of
+    its recursive parts, and refuses (``NotPlain``) a room below ``need``, the levels
+    its own container and its bounded parts may take. The string encoder then writes
+    the value or names the limit, and no text is counted after orjson writes.
     """
 
     kind = "plain_model_encoder"
@@ -603,6 +613,7 @@ class PlainModelEncoder(Function):
     checks: list[PlainCheck]
     head: list[PlainEntry]
     rest: list[PlainGroup]
+    need: int | None = None
 
 
 @dataclass
@@ -630,8 +641,10 @@ class PlainBaseEncoder(Function):
     cls: str
     representation: str
     property: str
-    cases: list[tuple[str, str, str]]
-    """Each subtype's JSON name, class, and plain encoder."""
+    cases: list[tuple[str, str, str, str]]
+    """Each subtype's JSON name, class, plain encoder and its ``room`` argument."""
+    need: int | None = None
+    """As for ``PlainModelEncoder``."""
 
 
 @dataclass
@@ -642,6 +655,7 @@ class PlainSequence(Function):
     shape: Literal["list", "tuple"]
     checks: list[PlainCheck]
     value: PlainValue
+    need: int | None = None  # as for PlainModelEncoder
 
 
 @dataclass
@@ -652,6 +666,7 @@ class PlainTuple(Function):
     names: list[str]
     checks: list[PlainCheck]
     values: list[PlainValue]
+    need: int | None = None  # as for PlainModelEncoder
 
 
 @dataclass
@@ -665,6 +680,7 @@ class PlainDict(Function):
     key_text: Text
     checks: list[PlainCheck]
     value: PlainValue
+    need: int | None = None  # as for PlainModelEncoder
 
 
 # ------------------------------------------------------------------ tables

@@ -33,7 +33,14 @@ from .ir import (
     TypeRef,
 )
 
-__all__ = ["ModelIndex", "ReadFacts", "model_index", "read_facts"]
+__all__ = [
+    "ModelIndex",
+    "ReadFacts",
+    "keeps_read_values",
+    "model_index",
+    "read_facts",
+    "static_depth",
+]
 
 
 @dataclass(frozen=True)
@@ -45,6 +52,12 @@ class ReadFacts:
     discriminators: tuple[str, ...]
     untyped: bool = True
     decimals: tuple[str, ...] = ()
+
+    @property
+    def counts_depth(self) -> bool:
+        """Whether the type's plain encoder counts nesting levels itself (see
+        ``plaindata.PlainPlanner.counts``): recursive, with no value kept as read."""
+        return self.depth is None and not self.untyped
 
 
 def read_facts(
@@ -69,6 +82,17 @@ def read_facts(
 
 
 ModelIndex = dict[str, dict[str, ModelDef]]
+
+
+def static_depth(type_ref: TypeRef, index: ModelIndex) -> int | None:
+    """The deepest nesting of a document of this type (None: unbounded)."""
+    return _Walker(index).depth(type_ref)
+
+
+def keeps_read_values(type_ref: TypeRef, index: ModelIndex) -> bool:
+    """Whether a value of this type can hold plain values as they were read (``any``,
+    raw JSON, catch-all members, user codecs)."""
+    return _Walker(index).untyped(type_ref)
 
 
 def model_index(modules: dict[str, ModuleDef]) -> ModelIndex:
