@@ -6,7 +6,9 @@ runs, so the parsers (the standard library's recursive C scanner among them) nev
 deeper than the limit, whatever the interpreter's recursion limit. On write, types
 whose schema fixes their nesting (no recursion, no ``any``, no raw values) skip the
 count unless their fixed depth exceeds the limit; the generated code tells the runtime
-which is which (the ``depth`` of each codec, ``None`` when unbounded).
+which is which (the ``depth`` of each codec, ``None`` when unbounded). The plain
+encoders of recursive types count levels as they go (``Codec.counts_depth``), so only
+the string encoder's text, and that of types holding values kept as read, is counted.
 """
 
 from __future__ import annotations
