@@ -840,6 +840,7 @@ def _plain_Client(value: object) -> dict[str, Any]:
     if (
         (type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807)
         or (type(index_) is not int or not -2147483648 <= index_ <= 2147483647)
+        or type(guid) is not UUID
         or type(is_active) is not bool
         or not isinstance(picture, str)
         or (type(age) is not int or not -2147483648 <= age <= 2147483647)
@@ -849,12 +850,13 @@ def _plain_Client(value: object) -> dict[str, Any]:
         or not isinstance(company, str)
         or not isinstance(address, str)
         or not isinstance(about, str)
+        or type(registered) is not date
     ):
         raise _fastwriter.NotPlain
     return {
         "id": id_,
         "index": index_,
-        "guid": _fastwriter.Fragment(_identifiers.write_uuid(guid)),
+        "guid": guid,
         "isActive": is_active,
         "balance": _fastwriter.Fragment(_numbers.write_decimal(balance)),
         "picture": picture,
@@ -867,7 +869,7 @@ def _plain_Client(value: object) -> dict[str, Any]:
         "phones": _plain_list_int32(phones),
         "address": address,
         "about": about,
-        "registered": _fastwriter.Fragment(_temporal.write_date(registered)),
+        "registered": registered,
         "latitude": _fastwriter.plain_float(latitude),
         "longitude": _fastwriter.plain_float(longitude),
         "tags": _plain_list_str(tags),

@@ -2556,6 +2556,7 @@ def _plain_Text(value: object) -> dict[str, Any]:
     color_or_none = value.color_or_none
     if (
         not isinstance(text_, str)
+        or type(id_) is not UUID
         or type(color) is not Color
         or (color_or_none is not None and type(color_or_none) is not Color)
     ):
@@ -2563,7 +2564,7 @@ def _plain_Text(value: object) -> dict[str, Any]:
     return {
         "text": text_,
         "initial": _fastwriter.Fragment(_identifiers.write_char(initial)),
-        "id": _fastwriter.Fragment(_identifiers.write_uuid(id_)),
+        "id": id_,
         "color": color._value_,
         "colorOrNone": None if color_or_none is None else color_or_none._value_,
     }
@@ -2585,8 +2586,10 @@ def _plain_Times(value: object) -> dict[str, Any]:
     stamped = value.stamped
     holidays = value.holidays
     deadlines = value.deadlines
+    if type(day) is not date:
+        raise _fastwriter.NotPlain
     return {
-        "day": _fastwriter.Fragment(_temporal.write_date(day)),
+        "day": day,
         "clock": _fastwriter.Fragment(_temporal.write_time(clock)),
         "moment": _fastwriter.Fragment(_temporal.write_datetime(moment)),
         "local": _fastwriter.Fragment(_temporal.write_local_datetime(local)),
@@ -2683,9 +2686,12 @@ def _plain_Defaults(value: object) -> dict[str, Any]:
     pair = value.pair
     zero = value.zero
     empty = value.empty
-    if (type(count) is not int or not -2147483648 <= count <= 2147483647) or type(
-        color
-    ) is not Color:
+    if (
+        (type(count) is not int or not -2147483648 <= count <= 2147483647)
+        or type(id_) is not UUID
+        or type(day) is not date
+        or type(color) is not Color
+    ):
         raise _fastwriter.NotPlain
     result: dict[str, Any] = {}
     if count != 3:
@@ -2697,9 +2703,9 @@ def _plain_Defaults(value: object) -> dict[str, Any]:
     if letter != "x" or type(letter) is not str:
         result["letter"] = _fastwriter.Fragment(_identifiers.write_char(letter))
     if id_ != UUID("12345678-1234-5678-1234-567812345678"):
-        result["id"] = _fastwriter.Fragment(_identifiers.write_uuid(id_))
+        result["id"] = id_
     if day != date(2026, 6, 21):
-        result["day"] = _fastwriter.Fragment(_temporal.write_date(day))
+        result["day"] = day
     if clock != time(8, 30):
         result["clock"] = _fastwriter.Fragment(_temporal.write_time(clock))
     if (
@@ -2809,9 +2815,9 @@ def _plain_dict_uuid_date(value: object) -> dict[str, Any]:
         raise _fastwriter.NotPlain
     result: dict[str, Any] = {}
     for key, item in value.items():
-        if type(key) is not UUID:
+        if type(key) is not UUID or type(item) is not date:
             raise _fastwriter.NotPlain
-        result[str(key)] = _fastwriter.Fragment(_temporal.write_date(item))
+        result[str(key)] = item
     return result
 
 

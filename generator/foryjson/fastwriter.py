@@ -5,9 +5,10 @@ Every generated type has two encoders. The string encoder (``_encode_X``, see
 library; it is the reference, and the one that names what is wrong with a value. The
 plain encoder (``_plain_X``) checks the same things and returns plain data for
 ``orjson.dumps``: dicts with members in the order written, lists, ``str``, ``int``,
-``bool``, ``None``, enum members, and ``Fragment``\\ s holding the exact text of
-whatever orjson would spell differently (decimals, floats, dates, byte arrays, sets,
-user codecs' text...). orjson escapes strings exactly as the string encoder does and
+``bool``, ``None``, enum members' values, ``UUID`` and ``date`` objects (of exactly
+those classes, which orjson spells as the string encoder does), and ``Fragment``\\ s
+holding the exact text of whatever orjson would spell differently (decimals, floats,
+times, byte arrays, sets, user codecs' text...). orjson escapes strings exactly as the string encoder does and
 writes integers and most floats the same way, so the two give the same bytes.
 
 Any doubt falls back to the string encoder: a plain encoder raises ``NotPlain`` at

@@ -55,6 +55,10 @@ _PLAIN_SCALARS = {
     "any": "_fastwriter.plain_any",
 }
 
+# Scalars orjson writes itself exactly as the string encoder does (lowercase UUIDs,
+# ISO dates of years 1-9999): passed as they are when of exactly this class.
+_NATIVE_SCALARS = frozenset({"uuid", "date"})
+
 # The room a counting encoder gets from one that does not: the root's text is counted.
 _UNCOUNTED = "_fastwriter.UNCOUNTED"
 
@@ -119,6 +123,11 @@ class PlainPlanner:
         if test is not None:  # str, bool, integers
             return [PlainCheck(test)], PlainValue("as_is", var)
         if isinstance(type_ref, Scalar):
+            if type_ref.name in _NATIVE_SCALARS and type_ref.format is None:
+                cls = scope.annotation(Scalar(type_ref.name))
+                return [PlainCheck(TypeTest("type", var, cls))], PlainValue(
+                    "as_is", var
+                )
             if type_ref.name in _PLAIN_SCALARS:
                 return [], PlainValue("call", var, _PLAIN_SCALARS[type_ref.name])
             return [], PlainValue(
