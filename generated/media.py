@@ -7,7 +7,6 @@ order.
 from __future__ import annotations
 
 import enum
-from typing import Any
 
 from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
@@ -21,6 +20,12 @@ from foryjson.errors import (
     index_of,
     missing_property,
 )
+
+# typing is for type checkers only (which read this flag as True): importing it would
+# add about 5 ms to this module's first import.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "CODECS",

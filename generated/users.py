@@ -5,8 +5,6 @@ written like Jackson's defaults: every property, in declaration order.
 
 from __future__ import annotations
 
-from typing import Any
-
 from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import writer as _writer
@@ -19,6 +17,12 @@ from foryjson.errors import (
     index_of,
     missing_property,
 )
+
+# typing is for type checkers only (which read this flag as True): importing it would
+# add about 5 ms to this module's first import.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "CODECS",

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 import yaml
 
-from foryjson import DecodeError, ForyJson
+from foryjson import DecodeError, EncodeError, ForyJson, fastwriter
 from foryjson.gen.generate import generate
 from foryjson.gen.source import SchemaError
 from foryjson.numbers import write_int
@@ -446,7 +446,16 @@ def test_models_and_enums_named_like_imports_in_another_case_round_trip(
 
 @pytest.mark.parametrize(
     "name",
-    ["Decimal", "UUID", "Any", "Limits", "Codec", "DecodeError", "MISSING", "CODECS"],
+    [
+        "Decimal",
+        "UUID",
+        "Any",
+        "Limits",
+        "Codec",
+        "DecodeError",
+        "MISSING",
+        "CODECS",
+    ],
 )
 @pytest.mark.parametrize("kind", ["enum", "model"])
 def test_model_and_enum_names_the_module_imports_are_schema_errors(
@@ -600,3 +609,37 @@ def test_the_example_any_fields_repr_long_ints() -> None:
         f'{{"payload":{{"a":[{write_int(LONG)}]}},"extras":{{}}}}'
     )
     assert repr(value) == f"Dynamic(payload={{'a': [{write_int(LONG)}]}}, extras={{}})"
+
+
+def test_fields_named_like_the_depth_counters_parameters_stay_fields(
+    tmp_path: Path,
+) -> None:
+    # The plain encoders of recursive types take `room`; a field of that name (and
+    # one named TYPE_CHECKING) must not shadow it.
+    fastwriter.orjson_module()  # loaded outside the audit hook's window
+    module = load(
+        tmp_path,
+        {"m.yaml": """
+            limits: {max_depth: 5}
+            models:
+              Floor:
+                fields:
+                  room: int32
+                  TYPE_CHECKING: bool
+                  above: Floor?
+            """},
+    )
+    floor = None
+    for number in range(5):
+        floor = module.Floor(room=number, TYPE_CHECKING=True, above=floor)
+    assert floor is not None
+    text = run_watched(module, floor.to_json)
+    assert json.loads(text)["room"] == 4
+    assert run_watched(module, lambda: module.Floor.from_json(text)) == floor
+    too_deep = module.Floor(room=9, TYPE_CHECKING=False, above=floor)
+    with pytest.raises(EncodeError) as caught:
+        run_watched(module, too_deep.to_json_bytes)
+    assert caught.value.message == (
+        "nesting deeper than the limit of 5 (raise max_depth for trusted data)"
+    )
+    assert caught.value.path == "$"

@@ -112,6 +112,8 @@ TRICKY_FIELDS = sorted(
         "key_segment",
         "index_of",
         "CODECS",
+        "TYPE_CHECKING",
+        "room",
         "value_json",
         "data_members",
     }

@@ -9,11 +9,12 @@ module named as an attribute (``foryjson.stream``), as if imported by name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from .errors import DecodeError, EncodeError
 
+TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
 if TYPE_CHECKING:
+    from typing import Any
+
     from .facade import ForyJson
 
 __all__ = ["DecodeError", "EncodeError", "ForyJson", "__version__"]

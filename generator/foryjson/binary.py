@@ -55,9 +55,12 @@ from codecs import charmap_encode as _charmap_encode
 from collections.abc import Callable
 from struct import error as _StructError
 from struct import pack as _pack
-from typing import Any
 
 from .errors import DecodeError, EncodeError, decode_mismatch, encode_mismatch
+
+TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "read_array",

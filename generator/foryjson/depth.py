@@ -19,9 +19,12 @@ import re
 from array import array
 from collections.abc import Callable
 from itertools import accumulate
-from typing import Any
 
 from .errors import DecodeError, EncodeError
+
+TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "check_text_depth",

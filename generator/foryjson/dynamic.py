@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import Any
 
 from .decimals import write_decimal
 from .errors import DecodeError, EncodeError, encode_mismatch, key_segment
@@ -18,6 +17,10 @@ from .numbers import NumberText, write_int, write_number_text
 from .plain import DuplicateMember
 from .reader import read
 from .writer import escape_str, write_float
+
+TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "read_any",

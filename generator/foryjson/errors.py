@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TypeVar
 
 from .plain import DuplicateMember, NumberText
+
+TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
 
 __all__ = [
     "DecodeError",
@@ -121,7 +122,10 @@ class JsonError(ValueError):
 
 # Bound to the class itself, not to its name: typing turns a name into a forward
 # reference by parsing it, and a process's first parse costs more than this module.
-_E = TypeVar("_E", bound=JsonError)
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    _E = TypeVar("_E", bound=JsonError)
 
 
 class DecodeError(JsonError):

@@ -30,11 +30,16 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable
-from typing import Any, TypeVar
 
 from . import depth as _depth
 from . import reader, writer
 from .limits import DEFAULT_LIMITS, Limits
+
+TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
 
 __all__ = [
     "UNCOUNTED",
@@ -49,8 +54,6 @@ __all__ = [
     "plain_members",
     "writes_with_orjson",
 ]
-
-T = TypeVar("T")
 
 
 #: The room a counting plain encoder gets inside a value whose text is counted after

@@ -20,9 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from itertools import islice
-from typing import Any
 
 from .errors import DecodeError
+
+TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["MAX_SHARED_HASH", "check_hashes"]
 

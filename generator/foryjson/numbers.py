@@ -15,13 +15,15 @@ from __future__ import annotations
 import re
 import struct
 from collections.abc import Hashable, Iterable
-from typing import TYPE_CHECKING, Any
 
 from .errors import DecodeError, EncodeError, decode_mismatch, encode_mismatch
 from .limits import MAX_NUMBER_CHARS
 from .plain import NumberText
 
+TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
 if TYPE_CHECKING:
+    from typing import Any
+
     from .decimals import (
         decimal_from,
         is_multiple,

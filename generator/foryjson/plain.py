@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Protocol
 
+TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
 if TYPE_CHECKING:
     from decimal import Decimal
+    from typing import Protocol
 
-__all__ = ["FLOAT_TEXTS", "DuplicateMember", "FloatTexts", "InexactFloat", "NumberText"]
+    class FloatTexts(Protocol):
+        """The exact texts of the numbers of one document that orjson read as floats."""
+
+        def decimal(self, value: float) -> Decimal:
+            """The number read as ``value``, as ``read_decimal`` reads its exact text;
+            ``InexactFloat`` where that text is not known for sure."""
+
+
+__all__ = ["FLOAT_TEXTS", "DuplicateMember", "InexactFloat", "NumberText"]
 
 
 class NumberText(str):
@@ -41,14 +50,6 @@ class DuplicateMember:
 
     def __repr__(self) -> str:
         return f"DuplicateMember({self.name!r}, {self.value!r})"
-
-
-class FloatTexts(Protocol):
-    """The exact texts of the numbers of one document that orjson read as floats."""
-
-    def decimal(self, value: float) -> Decimal:
-        """The number read as ``value``, as ``read_decimal`` reads its exact text;
-        ``InexactFloat`` where that text is not known for sure."""
 
 
 class InexactFloat(Exception):

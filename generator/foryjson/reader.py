@@ -30,7 +30,6 @@ import math
 import os
 import re
 from collections.abc import Callable, Collection
-from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from . import depth as _depth
 from .errors import DecodeError, decode_mismatch
@@ -43,8 +42,13 @@ from .limits import (
 )
 from .plain import FLOAT_TEXTS, DuplicateMember, InexactFloat, NumberText
 
+TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
 if TYPE_CHECKING:
     from decimal import Decimal
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
+    _Scanner = Callable[[str, int], tuple[Any, int]]
 
 InputData = str | bytes | bytearray | memoryview
 
@@ -202,9 +206,6 @@ def _orjson_installed() -> bool:
 _DEFAULT_ORJSON = wants_orjson(default_backend())
 
 
-T = TypeVar("T")
-
-
 # The scanner's wording, made consistent with the rest of foryjson's messages.
 _MESSAGES = {
     "Expecting value": "expecting a value",
@@ -259,9 +260,6 @@ def _members_hook(names: frozenset[str]) -> Callable[[list[tuple[str, Any]]], An
         return result
 
     return members
-
-
-_Scanner = Callable[[str, int], tuple[Any, int]]
 
 
 def _scanner(
@@ -733,7 +731,8 @@ def decode(
                 except (_OrjsonError, DecodeError, RecursionError):
                     pass  # decoded again below: the result or the error
             else:
-                result = _decode_orjson(decoder, cast(str | bytes, data), decimals)
+                # Only str and bytes are short: the checks above narrow no further.
+                result = _decode_orjson(decoder, data, decimals)  # type: ignore[arg-type]
                 if not isinstance(result, _Retry):
                     return result
             tried = True
@@ -784,7 +783,7 @@ _read_decimal: Callable[[object], Decimal] = _first_read_decimal
 class _DecimalTexts:
     """The texts of the numbers with a fraction or an exponent that the members
     named ``names`` (the JSON names of a type's decimal fields) hold in a document
-    (``numbers.FloatTexts``).
+    (``plain.FloatTexts``).
 
     orjson reads these numbers as floats; a decimal field needs the digits as written
     (``19.90``, ``1E+3``). In a valid document without a backslash every quote

@@ -11,11 +11,16 @@ import functools
 import json.encoder
 import re
 from collections.abc import Callable
-from typing import TypeVar
 
 from . import depth as _depth
 from .errors import EncodeError, encode_mismatch
 from .limits import DEFAULT_LIMITS, Limits
+
+TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 __all__ = [
     "encode_bytes",
@@ -33,7 +38,6 @@ escape_str: Callable[[str], str] = (
     json.encoder.c_encode_basestring or json.encoder.py_encode_basestring  # type: ignore[attr-defined]
 )
 
-T = TypeVar("T")
 
 # For escape_non_ascii and for errors only, so compiled at their first use (the second
 # alone takes longer to compile than the rest of the module to import).

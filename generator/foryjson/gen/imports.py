@@ -17,8 +17,9 @@ from .scope import Imported, Scope
 def plan_imports(scope: Scope) -> list[list[Import]]:
     """Standard library, runtime and sibling-module imports, in groups."""
     module = scope.module
+    # typing's Any, for annotations only, is imported for type checkers alone (see
+    # templates/module.py.jinja).
     standard = {(source, name, "") for source, name in scope.stdlib_imports}
-    standard.add(("typing", "Any", ""))
     if module.enums:
         standard.add(("enum", "", ""))
     scope.uses.update(("_fastwriter", "_reader", "_writer", "Codec"))

@@ -771,7 +771,10 @@ class ModulePlan:
     uses: frozenset[str]
     """Runtime names the code uses; some are bound at module level."""
     aliases: list[str]
-    """Imported names also bound as ``_name``, for class bodies that hide them."""
+    """Imported names also bound as ``_name``, for class bodies that hide them
+    (``Any`` aside: it is imported for type checkers only)."""
+    any_alias: bool
+    """Whether ``Any`` is bound as ``_Any`` too, for type checkers."""
     limits: list[tuple[str, Value]]
     enums: list[EnumPlan]
     classes: list[ClassPlan]

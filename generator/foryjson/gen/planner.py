@@ -104,7 +104,8 @@ def plan_module(
         imports=imports,
         exports=exports,
         uses=frozenset(scope.uses),
-        aliases=sorted(scope.type_aliases),
+        aliases=sorted(scope.type_aliases - {"Any"}),
+        any_alias="Any" in scope.type_aliases,
         limits=[(name, Value(value)) for name, value in module.limits],
         enums=[
             EnumPlan(

@@ -38,7 +38,7 @@ Imported = tuple[str, str, str]
 # Names generated functions use; a field whose name would shadow one gets a suffix.
 _TAKEN_LOCALS = frozenset(
     {"data", "value", "result", "error", "index", "item", "key", "members", "parts"}
-    | {"name", "inner", "text", "match", "member", "typed_key"}
+    | {"name", "inner", "text", "match", "member", "typed_key", "room"}
     | set(dir(builtins))
     | MODULE_LEVEL_NAMES
     # Names ruff flags as ambiguous (E741).
