@@ -285,6 +285,7 @@ def test_the_schema_reference_covers_every_key_type_option_and_format() -> None:
         *naming.STRATEGIES,
         *(policy.value for policy in ir.Include),
         *ir.BYTE_FORMATS,
+        *schema.FLOAT_STYLES,
         *ir.DECIMAL_FORMATS,
         *ir.EPOCH_FORMATS,
         "ignore",

@@ -33,6 +33,7 @@ _SUBMODULES = frozenset(
         "facade",
         "fastwriter",
         "hashing",
+        "javafloats",
         "identifiers",
         "limits",
         "numbers",

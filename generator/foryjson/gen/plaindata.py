@@ -128,7 +128,7 @@ class PlainPlanner:
                 return [PlainCheck(TypeTest("type", var, cls))], PlainValue(
                     "as_is", var
                 )
-            if type_ref.name in _PLAIN_SCALARS:
+            if type_ref.name in _PLAIN_SCALARS and type_ref.format is None:
                 return [], PlainValue("call", var, _PLAIN_SCALARS[type_ref.name])
             return [], PlainValue(
                 "fragment", var, self.values.writer_function(type_ref)

@@ -94,6 +94,9 @@ def runtime_codec(scalar: Scalar) -> RuntimeCodec | None:
         if form is None:
             return RuntimeCodec("_temporal", f"write_{name}", f"read_{name}")
         return None
+    if name in ("float", "float32") and form == "java":
+        # Written as Java spells it; read as any spelling (the plain scalar's reader).
+        return RuntimeCodec("_javafloats", f"write_{name}_java", "")
     if name == "decimal":
         suffix = "_string" if form == "string" else ""
         return RuntimeCodec(
@@ -117,6 +120,7 @@ RUNTIME_MODULES = {
     "_dynamic": "dynamic",
     "_fastwriter": "fastwriter",
     "_hashing": "hashing",
+    "_javafloats": "javafloats",
     "_identifiers": "identifiers",
     "_numbers": "numbers",
     "_reader": "reader",

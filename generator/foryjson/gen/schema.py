@@ -54,7 +54,15 @@ from .source import Node, SchemaError, load, suggest
 
 _MODULE_KEYS = ("doc", "options", "limits", "enums", "models")
 _LIMIT_KEYS = ("max_depth", "max_input_bytes", "max_graph_bytes")
-_OPTION_KEYS = ("naming", "include", "unknown_properties", "byte_array_format")
+_OPTION_KEYS = (
+    "naming",
+    "include",
+    "unknown_properties",
+    "byte_array_format",
+    "float_style",
+)
+#: How floats are spelled: as Python's repr, or as Java's Double/Float.toString.
+FLOAT_STYLES = ("python", "java")
 _MODEL_KEYS = (
     "doc",
     "fields",
@@ -79,6 +87,7 @@ _FIELD_KEYS = (
     "any_properties",
     "constraints",
     "codec",
+    "float_style",
 )
 _TYPE_NAME = re.compile(r"[A-Z][A-Za-z0-9]*\Z")
 _RESERVED_ATTRIBUTES = {
@@ -126,6 +135,7 @@ class _Options:
     include: Include = Include.NON_NULL
     unknown_properties: UnknownProperties = UnknownProperties.IGNORE
     byte_array_format: str = "base64"
+    float_style: str = "python"
 
 
 @dataclass(frozen=True)
@@ -258,6 +268,10 @@ def _options_from(
                 f" choose one of {', '.join(BYTE_FORMATS)}"
             )
         result = replace(result, byte_array_format=value)
+    if "float_style" in entries:
+        result = replace(
+            result, float_style=_read_float_style(entries["float_style"][1])
+        )
     if "unknown_properties" in entries:
         node = entries["unknown_properties"][1]
         value = node.text("unknown_properties")
@@ -269,6 +283,16 @@ def _options_from(
             )
         result = replace(result, unknown_properties=UnknownProperties(value))
     return result
+
+
+def _read_float_style(node: Node) -> str:
+    value = node.text("float_style")
+    if value not in FLOAT_STYLES:
+        raise node.error(
+            f"float_style must be one of {', '.join(FLOAT_STYLES)}, not '{value}'"
+            + suggest(value, FLOAT_STYLES)
+        )
+    return value
 
 
 def _read_include(node: Node) -> Include:
@@ -559,7 +583,10 @@ def _build_field(
         return FieldDef(
             name=name,
             json_name=naming.apply(options.naming, name),
-            type=_with_byte_format(resolver.resolve(node), options.byte_array_format),
+            type=_with_float_style(
+                _with_byte_format(resolver.resolve(node), options.byte_array_format),
+                options.float_style,
+            ),
             include=options.include,
             default=NO_DEFAULT,
             doc=None,
@@ -572,6 +599,14 @@ def _build_field(
     if "format" in entries:
         type_ref = _with_format(type_ref, entries["format"][1], resolver.module)
     type_ref = _with_byte_format(type_ref, options.byte_array_format)
+    type_ref = _with_float_style(
+        type_ref,
+        (
+            _read_float_style(entries["float_style"][1])
+            if "float_style" in entries
+            else options.float_style
+        ),
+    )
     if "codec" in entries:
         codec = objects.read_import_path(entries["codec"][1], "codec")
         type_ref = _with_codec(type_ref, codec)
@@ -705,6 +740,21 @@ def _with_byte_format(type_ref: TypeRef, byte_format: str) -> TypeRef:
         lambda scalar: (
             Scalar("bytes", byte_format)
             if scalar.name == "bytes" and scalar.format is None
+            else scalar
+        ),
+    )
+
+
+def _with_float_style(type_ref: TypeRef, style: str) -> TypeRef:
+    """Spell every float and float32 in the type as ``style`` says (``java``: the
+    scalar's format; Python's spelling has none)."""
+    if style == "python":
+        return type_ref
+    return _map_scalars(
+        type_ref,
+        lambda scalar: (
+            Scalar(scalar.name, style)
+            if scalar.name in ("float", "float32") and scalar.format is None
             else scalar
         ),
     )

@@ -165,6 +165,8 @@ class ValuePlanner(ABC):
         test = decode_test(type_ref, var)
         if test is not None:
             return [self.reject(type_ref, test, "decode", segment)]
+        if isinstance(type_ref, Scalar) and type_ref.format == "java":
+            type_ref = Scalar(type_ref.name)  # Java's spelling is read as any other
         if type_ref == Scalar("float"):
             self.scope.uses.add("_reader")
             call = Call(var, "_reader.float_from", (var,))
