@@ -17,7 +17,8 @@ from __future__ import annotations
 import math
 import struct
 
-from .errors import EncodeError, encode_mismatch
+from .numbers import as_float32
+from .writer import as_float
 
 TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
 if TYPE_CHECKING:
@@ -34,13 +35,7 @@ def write_float_java(value: object) -> str:
     """Write a float (or an ``int``, as the float it converts to) as Java's
     ``Double.toString`` does; NaN and the infinities as the strings ``"NaN"``,
     ``"Infinity"`` and ``"-Infinity"``, as for the default spelling."""
-    if type(value) is not float:
-        if type(value) is not int:
-            raise encode_mismatch(value, "float")
-        try:
-            value = float(value)
-        except OverflowError:
-            raise EncodeError("integer too large to convert to float") from None
+    value = as_float(value)
     special = _special(value)
     if special is not None:
         return special
@@ -60,21 +55,10 @@ def write_float32_java(value: object) -> str:
     The value is first rounded to the nearest float32; values beyond float32's range
     are an ``EncodeError``, as for the default spelling.
     """
-    if type(value) is not float:
-        if type(value) is not int:
-            raise encode_mismatch(value, "float32")
-        value = float(value) if abs(value) < 2**128 else _INFINITY
-        if value == _INFINITY:
-            raise EncodeError("integer out of range for float32")
-    special = _special(value)
+    single = as_float32(value)
+    special = _special(single)
     if special is not None:
         return special
-    try:
-        single = _FLOAT32.unpack(_FLOAT32.pack(value))[0]
-    except OverflowError:
-        raise EncodeError(f"{value!r} is out of range for float32") from None
-    if single == 0.0:
-        return "-0.0" if math.copysign(1.0, single) < 0 else "0.0"
     digits, exponent = _shortest_float32(abs(single))
     return _layout(single < 0, digits, exponent)
 

@@ -37,6 +37,7 @@ __all__ = [
     "INTEGER_RANGES",
     "MAX_NUMBER_CHARS",
     "NumberText",
+    "as_float32",
     "decimal_from",
     "first_repeat",
     "int_from_text",
@@ -162,25 +163,35 @@ def write_float32(value: object) -> str:
     The value is first rounded to the nearest float32; values beyond float32's range
     are an ``EncodeError``. NaN and the infinities are written as strings, like float.
     """
-    if type(value) is not float:
-        if type(value) is not int:
-            raise encode_mismatch(value, "float32")
-        value = float(value) if abs(value) < 2**128 else _INFINITY
-        if value == _INFINITY:
-            raise EncodeError("integer out of range for float32")
-    if value != value:
+    single = as_float32(value)
+    if single != single:
         return '"NaN"'
-    if value in (_INFINITY, -_INFINITY):
-        return '"Infinity"' if value > 0 else '"-Infinity"'
-    single = _round_float32(value)
-    if single is None:
-        raise EncodeError(f"{value!r} is out of range for float32")
+    if single in (_INFINITY, -_INFINITY):
+        return '"Infinity"' if single > 0 else '"-Infinity"'
     for digits in range(1, 10):
         shortest = float(f"{single:.{digits}g}")
         if _round_float32(shortest) == single:
             # repr lays the shortest digits out as float does ("10.0", not "1e+01").
             return repr(shortest)
     return repr(single)  # pragma: no cover - nine digits always identify a float32
+
+
+def as_float32(value: object) -> float:
+    """The float32 a ``float32`` field's value stands for: a float or an ``int``
+    rounded to the nearest float32, NaN and the infinities as they are; anything
+    else, and finite values beyond float32's range, is an ``EncodeError``."""
+    if type(value) is not float:
+        if type(value) is not int:
+            raise encode_mismatch(value, "float32")
+        value = float(value) if abs(value) < 2**128 else _INFINITY
+        if value == _INFINITY:
+            raise EncodeError("integer out of range for float32")
+    if value - value != 0.0:  # NaN and the infinities
+        return value
+    single = _round_float32(value)
+    if single is None:
+        raise EncodeError(f"{value!r} is out of range for float32")
+    return single
 
 
 def _round_float32(value: float) -> float | None:

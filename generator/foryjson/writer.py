@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     T = TypeVar("T")
 
 __all__ = [
+    "as_float",
     "encode_bytes",
     "encode_text",
     "escape_str",
@@ -59,18 +60,25 @@ def write_float(value: object) -> str:
     """
     if type(value) is float and value - value == 0.0:  # finite: the common case
         return repr(value)
-    if type(value) is not float:
-        if type(value) is not int:
-            raise encode_mismatch(value, "float")
-        try:
-            value = float(value)
-        except OverflowError:
-            raise EncodeError("integer too large to convert to float") from None
+    value = as_float(value)
     if value != value:
         return '"NaN"'
     if value in (_INFINITY, -_INFINITY):
         return '"Infinity"' if value > 0 else '"-Infinity"'
     return float.__repr__(value)
+
+
+def as_float(value: object) -> float:
+    """The float a ``float`` field's value stands for: a float as it is, an ``int``
+    converted; anything else is an ``EncodeError``."""
+    if type(value) is float:
+        return value
+    if type(value) is not int:
+        raise encode_mismatch(value, "float")
+    try:
+        return float(value)
+    except OverflowError:
+        raise EncodeError("integer too large to convert to float") from None
 
 
 _INFINITY = float("inf")
