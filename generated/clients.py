@@ -10,9 +10,9 @@ from datetime import date
 from decimal import Decimal
 from uuid import UUID
 
+from foryjson import decimals as _decimals
 from foryjson import fastwriter as _fastwriter
 from foryjson import identifiers as _identifiers
-from foryjson import numbers as _numbers
 from foryjson import reader as _reader
 from foryjson import temporal as _temporal
 from foryjson import writer as _writer
@@ -388,7 +388,7 @@ def _encode_Client(value: object) -> str:
     is_active_json = "true" if is_active else "false"
     balance = value.balance
     try:
-        balance_json = _numbers.write_decimal(balance)
+        balance_json = _decimals.write_decimal(balance)
     except EncodeError as error:
         error.within("balance")
         raise
@@ -517,7 +517,7 @@ def _decode_Client(data: object) -> Client:
     except KeyError:
         raise missing_property("balance") from None
     try:
-        balance = _numbers.decimal_from(balance)
+        balance = _decimals.decimal_from(balance)
     except DecodeError as error:
         error.within("balance")
         raise
@@ -863,7 +863,7 @@ def _plain_Client(value: object) -> dict[str, Any]:
         "index": index_,
         "guid": guid,
         "isActive": is_active,
-        "balance": _fastwriter.Fragment(_numbers.write_decimal(balance)),
+        "balance": _fastwriter.Fragment(_decimals.write_decimal(balance)),
         "picture": picture,
         "age": age,
         "eyeColor": eye_color._value_,

@@ -12,6 +12,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from foryjson import binary as _binary
+from foryjson import decimals as _decimals
 from foryjson import fastwriter as _fastwriter
 from foryjson import numbers as _numbers
 from foryjson import reader as _reader
@@ -964,7 +965,7 @@ def _encode_Product(value: object) -> str:
         raise
     price = value.price
     try:
-        price_json = _numbers.write_decimal(price)
+        price_json = _decimals.write_decimal(price)
     except EncodeError as error:
         error.within("price")
         raise
@@ -1030,7 +1031,7 @@ def _decode_Product(data: object) -> Product:
     except KeyError:
         raise missing_property("price") from None
     try:
-        price = _numbers.decimal_from(price)
+        price = _decimals.decimal_from(price)
     except DecodeError as error:
         error.within("price")
         raise
@@ -1088,7 +1089,7 @@ def _encode_OrderLine(value: object) -> str:
         raise encode_mismatch(quantity, "int32").within("quantity")
     unit_price = value.unit_price
     try:
-        unit_price_json = _numbers.write_decimal(unit_price)
+        unit_price_json = _decimals.write_decimal(unit_price)
     except EncodeError as error:
         error.within("unitPrice")
         raise
@@ -1129,7 +1130,7 @@ def _decode_OrderLine(data: object) -> OrderLine:
     except KeyError:
         raise missing_property("unitPrice") from None
     try:
-        unit_price = _numbers.decimal_from(unit_price)
+        unit_price = _decimals.decimal_from(unit_price)
     except DecodeError as error:
         error.within("unitPrice")
         raise
@@ -1380,7 +1381,7 @@ def _plain_Product(value: object, room: int) -> dict[str, Any]:
         "name": name_,
         "description": description,
         "category": _plain_Category(category, room - 1),
-        "price": _fastwriter.Fragment(_numbers.write_decimal(price)),
+        "price": _fastwriter.Fragment(_decimals.write_decimal(price)),
         "weightGrams": weight_grams,
         "tags": _plain_list_str(tags),
         "thumbnail": _fastwriter.Fragment(_binary.write_base64(thumbnail)),
@@ -1399,7 +1400,7 @@ def _plain_OrderLine(value: object, room: int) -> dict[str, Any]:
     return {
         "product": _plain_Product(product, room - 1),
         "quantity": quantity,
-        "unitPrice": _fastwriter.Fragment(_numbers.write_decimal(unit_price)),
+        "unitPrice": _fastwriter.Fragment(_decimals.write_decimal(unit_price)),
         "discount": _fastwriter.plain_float(discount),
     }
 

@@ -10,6 +10,7 @@ import re
 from decimal import Decimal
 
 from examples.validators import check_period as _validate_Order
+from foryjson import decimals as _decimals
 from foryjson import dynamic as _dynamic
 from foryjson import fastwriter as _fastwriter
 from foryjson import numbers as _numbers
@@ -949,7 +950,7 @@ def _encode_Amount(value: object) -> str:
         raise encode_mismatch(value, "Amount")
     value_ = value.value
     try:
-        value__json = _numbers.write_decimal(value_)
+        value__json = _decimals.write_decimal(value_)
     except EncodeError as error:
         error.within("value")
         raise
@@ -967,7 +968,7 @@ def _decode_Amount(data: object) -> Amount:
     except KeyError:
         raise missing_property("value") from None
     try:
-        value_ = _numbers.decimal_from(value_)
+        value_ = _decimals.decimal_from(value_)
     except DecodeError as error:
         error.within("value")
         raise
@@ -975,7 +976,7 @@ def _decode_Amount(data: object) -> Amount:
         raise DecodeError(
             f"{_numbers.number_text(value_)} is not more than the exclusive minimum 0"
         ).within("value")
-    if not _numbers.is_multiple(value_, "0.01"):
+    if not _decimals.is_multiple(value_, "0.01"):
         raise DecodeError(
             f"{_numbers.number_text(value_)} is not a multiple of 0.01"
         ).within("value")
@@ -1917,7 +1918,7 @@ def _plain_Amount(value: object) -> dict[str, Any]:
     if not isinstance(currency, str):
         raise _fastwriter.NotPlain
     return {
-        "value": _fastwriter.Fragment(_numbers.write_decimal(value_)),
+        "value": _fastwriter.Fragment(_decimals.write_decimal(value_)),
         "currency": currency,
     }
 

@@ -14,6 +14,7 @@ from math import copysign
 from uuid import UUID
 
 from foryjson import binary as _binary
+from foryjson import decimals as _decimals
 from foryjson import dynamic as _dynamic
 from foryjson import fastwriter as _fastwriter
 from foryjson import hashing as _hashing
@@ -845,13 +846,13 @@ def _encode_Numbers(value: object) -> str:
         raise
     price = value.price
     try:
-        price_json = _numbers.write_decimal(price)
+        price_json = _decimals.write_decimal(price)
     except EncodeError as error:
         error.within("price")
         raise
     quoted_price = value.quoted_price
     try:
-        quoted_price_json = _numbers.write_decimal_string(quoted_price)
+        quoted_price_json = _decimals.write_decimal_string(quoted_price)
     except EncodeError as error:
         error.within("quotedPrice")
         raise
@@ -966,7 +967,7 @@ def _decode_Numbers(data: object) -> Numbers:
     except KeyError:
         raise missing_property("price") from None
     try:
-        price = _numbers.decimal_from(price)
+        price = _decimals.decimal_from(price)
     except DecodeError as error:
         error.within("price")
         raise
@@ -975,7 +976,7 @@ def _decode_Numbers(data: object) -> Numbers:
     except KeyError:
         raise missing_property("quotedPrice") from None
     try:
-        quoted_price = _numbers.read_decimal_string(quoted_price)
+        quoted_price = _decimals.read_decimal_string(quoted_price)
     except DecodeError as error:
         error.within("quotedPrice")
         raise
@@ -1693,7 +1694,7 @@ def _encode_Defaults(value: object) -> str:
         members.append(f'"rate":{rate_json}')
     if str(price) != "9.90" or type(price) is not Decimal:
         try:
-            price_json = _numbers.write_decimal(price)
+            price_json = _decimals.write_decimal(price)
         except EncodeError as error:
             error.within("price")
             raise
@@ -1802,7 +1803,7 @@ def _decode_Defaults(data: object) -> Defaults:
     if "price" in data:
         price = data["price"]
         try:
-            price = _numbers.decimal_from(price)
+            price = _decimals.decimal_from(price)
         except DecodeError as error:
             error.within("price")
             raise
@@ -2543,9 +2544,9 @@ def _plain_Numbers(value: object) -> dict[str, Any]:
         "unbounded": unbounded,
         "ratio": _fastwriter.plain_float(ratio),
         "single": _fastwriter.Fragment(_numbers.write_float32(single)),
-        "price": _fastwriter.Fragment(_numbers.write_decimal(price)),
+        "price": _fastwriter.Fragment(_decimals.write_decimal(price)),
         "quotedPrice": _fastwriter.Fragment(
-            _numbers.write_decimal_string(quoted_price)
+            _decimals.write_decimal_string(quoted_price)
         ),
         "maybe": None if maybe is None else _fastwriter.plain_float(maybe),
     }
@@ -2704,7 +2705,7 @@ def _plain_Defaults(value: object) -> dict[str, Any]:
     if rate != 0.5 or type(rate) is not float:
         result["rate"] = _fastwriter.Fragment(_numbers.write_float32(rate))
     if str(price) != "9.90" or type(price) is not Decimal:
-        result["price"] = _fastwriter.Fragment(_numbers.write_decimal(price))
+        result["price"] = _fastwriter.Fragment(_decimals.write_decimal(price))
     if letter != "x" or type(letter) is not str:
         result["letter"] = _fastwriter.Fragment(_identifiers.write_char(letter))
     if id_ != UUID("12345678-1234-5678-1234-567812345678"):

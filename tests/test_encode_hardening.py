@@ -28,7 +28,8 @@ from hypothesis import strategies as st
 
 import generated
 from foryjson import DecodeError, EncodeError, ForyJson, reader
-from foryjson.numbers import MAX_NUMBER_CHARS, read_decimal, write_decimal
+from foryjson.decimals import read_decimal, write_decimal
+from foryjson.numbers import MAX_NUMBER_CHARS
 from foryjson.plain import NumberText
 from generated import media, payments, types
 from tests.schema_modules import generated_module

@@ -11,14 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from foryjson import DecodeError, EncodeError
+from foryjson.decimals import read_decimal, write_decimal
 from foryjson.errors import index_of
-from foryjson.numbers import (
-    MAX_DECIMAL_EXPONENT,
-    MAX_NUMBER_CHARS,
-    NumberText,
-    read_decimal,
-    write_decimal,
-)
+from foryjson.numbers import MAX_DECIMAL_EXPONENT, MAX_NUMBER_CHARS, NumberText
 from foryjson.temporal import write_epoch_millis
 from foryjson.writer import write_float
 from generated import media

@@ -26,7 +26,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.suite import workloads
-from foryjson import DecodeError, ForyJson, numbers, reader
+from foryjson import DecodeError, ForyJson, decimals, reader
 from generated import clients, filetree, media, orders, payments, types, users
 from tests.schema_modules import generated_module
 
@@ -415,7 +415,7 @@ def test_read_decimal_refuses_a_float_while_orjson_values_are_decoded() -> None:
     # A decoder generated before decimal_from (or a validator) that reads a float as
     # a decimal: the document is decoded again from the exact values.
     def decoder(data: Any) -> Decimal:
-        return numbers.read_decimal(data["price"])
+        return decimals.read_decimal(data["price"])
 
     documents: list[str | bytes] = ['{"price":19.90}', b'{"price":19.90}']
     for document in documents:
@@ -428,7 +428,7 @@ def test_read_decimal_refuses_a_float_while_orjson_values_are_decoded() -> None:
             decimals=("price",),
         )
         assert str(result) == "19.90"
-    assert numbers.read_decimal(19.9) == Decimal("19.9")  # outside a decode
+    assert decimals.read_decimal(19.9) == Decimal("19.9")  # outside a decode
 
 
 # --- The generator's facts -------------------------------------------------------------

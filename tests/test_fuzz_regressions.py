@@ -7,8 +7,8 @@ from decimal import Decimal
 import pytest
 
 from foryjson import DecodeError, EncodeError, ForyJson
+from foryjson.decimals import is_multiple
 from foryjson.dynamic import read_raw
-from foryjson.numbers import is_multiple
 from generated import bindings, payments, types
 
 PAYMENTS = ForyJson(payments)

@@ -19,7 +19,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from foryjson import DecodeError, ForyJson, binary, identifiers, numbers, temporal
+from foryjson import (
+    DecodeError,
+    ForyJson,
+    binary,
+    decimals,
+    identifiers,
+    numbers,
+    temporal,
+)
 from foryjson.dynamic import write_any
 from foryjson.gen import jsonschema
 from foryjson.gen.cli import main
@@ -586,8 +594,8 @@ STRING_FORMS: dict[str, tuple[Scalar, st.SearchStrategy[Any], Any, Any]] = {
     "decimal string": (
         Scalar("decimal", "string"),
         st.decimals(allow_nan=False, allow_infinity=False),
-        numbers.write_decimal_string,
-        numbers.read_decimal_string,
+        decimals.write_decimal_string,
+        decimals.read_decimal_string,
     ),
 }
 # Characters the edits draw from: those of every form, and a few that none holds.

@@ -296,14 +296,3 @@ def test_decimal_loads_only_with_a_module_that_holds_decimals(tmp_path: Path) ->
     assert "foryjson.numbers" in imported
     assert not {"decimal", "foryjson.decimals"} & (imported | round_trip | refused)
     assert {"decimal", "foryjson.decimals"} <= prices
-
-
-def test_decimal_functions_are_the_same_objects_wherever_they_are_looked_up() -> None:
-    from foryjson import decimals, numbers
-
-    for name in decimals.__all__:
-        assert getattr(numbers, name) is getattr(decimals, name)
-        assert vars(numbers)[name] is getattr(decimals, name)  # cached after a lookup
-        assert name in numbers.__all__
-    with pytest.raises(AttributeError, match="has no attribute 'read_decimals'"):
-        numbers.read_decimals  # noqa: B018 - the lookup is the test

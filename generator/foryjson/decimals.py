@@ -1,8 +1,8 @@
-"""Decimals, read and written exactly: the ``numbers`` functions that need ``decimal``.
+"""Decimals, read and written exactly.
 
-Kept apart so that codecs without decimals never import the ``decimal`` module: the
-names are reached as ``foryjson.numbers.read_decimal`` and so on (which imports this
-module at the first lookup) or imported from here. Decimal text is limited to
+Kept apart from ``foryjson.numbers`` so that codecs without decimals never import the
+``decimal`` module: generated modules import this one only where their types hold
+decimals or ``multiple_of`` constraints. Decimal text is limited to
 ``MAX_NUMBER_CHARS`` characters and exponents to ``MAX_DECIMAL_EXPONENT``, as in Fory.
 """
 

@@ -5,9 +5,9 @@ to or from text. foryjson's own limit is 10,000 characters for any number (integ
 decimal), as in Fory; within it, long integers are converted in pieces, and past it the
 error names the limit instead of surfacing CPython's ``ValueError``.
 
-The decimal functions live in ``foryjson.decimals``, which this module imports (and
-with it ``decimal``) when one of them is first looked up here, so that codecs without
-decimals do not load the ``decimal`` module.
+Decimals live in ``foryjson.decimals``, which generated modules import only where
+their types hold decimals (or ``multiple_of`` constraints), so that the others never
+load the ``decimal`` module.
 """
 
 from __future__ import annotations
@@ -20,35 +20,16 @@ from .errors import DecodeError, EncodeError, decode_mismatch, encode_mismatch
 from .limits import MAX_NUMBER_CHARS
 from .plain import NumberText
 
-TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
-if TYPE_CHECKING:
-    from typing import Any
-
-    from .decimals import (
-        decimal_from,
-        is_multiple,
-        read_decimal,
-        read_decimal_string,
-        write_decimal,
-        write_decimal_string,
-    )
-
 __all__ = [
     "INTEGER_RANGES",
     "MAX_NUMBER_CHARS",
     "NumberText",
     "as_float32",
-    "decimal_from",
     "first_repeat",
     "int_from_text",
-    "is_multiple",
     "number_text",
-    "read_decimal",
-    "read_decimal_string",
     "read_float32",
     "read_int_key",
-    "write_decimal",
-    "write_decimal_string",
     "write_float32",
     "write_int",
     "write_number_text",
@@ -238,26 +219,3 @@ def number_text(value: object) -> str:
     if isinstance(value, int) and value.bit_length() > 3_000:
         return f"(an integer of {value.bit_length()} bits)"
     return str(value)
-
-
-_DECIMAL_FUNCTIONS = frozenset(
-    (
-        "decimal_from",
-        "is_multiple",
-        "read_decimal",
-        "read_decimal_string",
-        "write_decimal",
-        "write_decimal_string",
-    )
-)
-
-
-def __getattr__(name: str) -> Any:
-    """The decimal functions, from ``foryjson.decimals`` at their first lookup."""
-    if name in _DECIMAL_FUNCTIONS:
-        from . import decimals
-
-        function = getattr(decimals, name)
-        globals()[name] = function  # later lookups find it directly
-        return function
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -158,7 +158,7 @@ class DecoderPlanner:
                     )
                 )
         if rules.multiple_of is not None:
-            scope.uses.add("_numbers")
+            scope.uses.add("_decimals")
             words = f"is not a multiple of {rules.multiple_of}"
             text = str(rules.multiple_of)
             checks.append(Constraint("multiple_of", var, segment, words, text=text))

@@ -100,7 +100,7 @@ def runtime_codec(scalar: Scalar) -> RuntimeCodec | None:
     if name == "decimal":
         suffix = "_string" if form == "string" else ""
         return RuntimeCodec(
-            "_numbers", f"write_decimal{suffix}", f"read_decimal{suffix}"
+            "_decimals", f"write_decimal{suffix}", f"read_decimal{suffix}"
         )
     return _SIMPLE.get(name)
 
@@ -117,6 +117,7 @@ _SIMPLE = {
 #: Runtime module aliases and the modules they stand for.
 RUNTIME_MODULES = {
     "_binary": "binary",
+    "_decimals": "decimals",
     "_dynamic": "dynamic",
     "_fastwriter": "fastwriter",
     "_hashing": "hashing",

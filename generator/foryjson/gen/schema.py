@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .. import binary, identifiers, numbers, temporal
+from .. import binary, decimals, identifiers, numbers, temporal
 from ..errors import DecodeError
 from ..limits import MAX_DEPTH_CEILING
 from ..numbers import INTEGER_RANGES
@@ -892,7 +892,7 @@ def _empty_default(target: TypeRef, sequence: bool) -> object:
 # Defaults of these types are read by the runtime from their JSON text, as written in
 # the schema (ISO forms for dates and times, whatever the field's format).
 _READ_DEFAULTS: dict[str, Callable[[object], object]] = {
-    "decimal": numbers.read_decimal_string,
+    "decimal": decimals.read_decimal_string,
     "float32": lambda text: _finite(numbers.read_float32(float(str(text)))),
     "char": identifiers.read_char,
     "uuid": identifiers.read_uuid,

@@ -185,8 +185,8 @@ class ValuePlanner(ABC):
             return f"_decode{self.custom_codec(type_ref)}"
         if type_ref == Scalar("decimal"):
             # Knows the exact text of the numbers orjson made floats.
-            self.scope.uses.add("_numbers")
-            return "_numbers.decimal_from"
+            self.scope.uses.add("_decimals")
+            return "_decimals.decimal_from"
         if isinstance(type_ref, Scalar):
             codec = runtime_codec(type_ref)
             if codec is None:
