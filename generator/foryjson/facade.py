@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import types
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Union
 
 from . import depth, fastwriter, reader, writer
 from .codec import Codec
@@ -94,10 +94,18 @@ class ForyJson:
             codec = _list_codec(self._codec(arguments[0]))
         elif origin is dict and len(arguments) == 2 and arguments[0] is str:
             codec = _dict_codec(self._codec(arguments[1]))
+        elif (
+            (isinstance(type_, types.UnionType) or origin is Union)
+            and len(arguments) == 2
+            and _NONE in arguments
+        ):
+            codec = _nullable_codec(
+                self._codec(next(item for item in arguments if item is not _NONE))
+            )
         else:
             raise TypeError(
                 f"{type_!r} is not a type of the modules given to ForyJson,"
-                " nor list[...] or dict[str, ...] of one"
+                " nor list[...], dict[str, ...] or ... | None of one"
             )
         return codec
 
@@ -372,6 +380,45 @@ def _list_codec(element: Codec[Any]) -> Codec[Any]:
         plain,
         element.untyped,
         element.decimals,
+        counts_depth,
+    )
+
+
+_NONE = type(None)
+
+
+def _nullable_codec(inner: Codec[Any]) -> Codec[Any]:
+    """``X | None``: ``null`` for None, the inner codec for anything else."""
+    encode_inner, decode_inner, plain_inner = inner.encode, inner.decode, inner.plain
+    counts_depth = inner.counts_depth
+
+    def encode(value: object) -> str:
+        return "null" if value is None else encode_inner(value)
+
+    def decode(data: object) -> Any:
+        return None if data is None else decode_inner(data)
+
+    plain: Callable[..., object] | None = None
+    if plain_inner is not None:
+
+        def plain_nullable(value: object, room: int = fastwriter.UNCOUNTED) -> Any:
+            if value is None:
+                return None
+            return plain_inner(value, room) if counts_depth else plain_inner(value)
+
+        plain = plain_nullable
+
+    return Codec(
+        inner.type,
+        encode,
+        decode,
+        inner.exact,
+        inner.depth,
+        inner.discriminators,
+        inner.limits,
+        plain,
+        inner.untyped,
+        inner.decimals,
         counts_depth,
     )
 
