@@ -124,6 +124,29 @@ def _dumps_for(fast: bool | None) -> Callable[[Any], bytes] | None:
     return dumps
 
 
+def _plain_document(
+    plain: Callable[..., object],
+    value: object,
+    fast: bool | None,
+    limits: Limits,
+    counts_depth: bool,
+) -> bytes | None:
+    """orjson's document of ``plain``'s data for ``value``; None where the string
+    encoder must write it (no orjson here, a check that failed, or anything orjson
+    refuses)."""
+    dumps = (
+        _dumps_for(fast)
+        if fast is not None or _default_dumps is _UNSET
+        else _default_dumps
+    )
+    if dumps is None:
+        return None
+    try:
+        return dumps(plain(value, limits.max_depth) if counts_depth else plain(value))
+    except Exception:
+        return None
+
+
 def encode_bytes(
     plain: Callable[..., object],
     encoder: Callable[[T], str],
@@ -145,29 +168,18 @@ def encode_bytes(
     With ``counts_depth``, ``plain`` takes the nesting levels the value may use and
     refuses a deeper one itself.
     """
-    dumps = (
-        _dumps_for(fast)
-        if fast is not None or _default_dumps is _UNSET
-        else _default_dumps
-    )
-    if dumps is not None and not pretty:
-        try:
-            data: bytes | None = dumps(
-                plain(value, limits.max_depth) if counts_depth else plain(value)
-            )
-        except Exception:  # a check that failed, or anything orjson refuses
-            data = None
-        if data is not None:
-            counted = _depth.needs_check(depth, limits.max_depth) and not counts_depth
-            if not (escape_non_ascii or counted):
-                return data
-            text = data.decode()
-            del data
-            if counted:
-                _depth.check_write_depth(text, limits.max_depth)
-            # orjson wrote it, so the text holds no lone surrogate: this cannot raise.
-            text = writer.finish_text(text, escape_non_ascii)
-            return text.encode("ascii" if escape_non_ascii else "utf-8")
+    data = None if pretty else _plain_document(plain, value, fast, limits, counts_depth)
+    if data is not None:
+        counted = _depth.needs_check(depth, limits.max_depth) and not counts_depth
+        if not (escape_non_ascii or counted):
+            return data
+        text = data.decode()
+        del data
+        if counted:
+            _depth.check_write_depth(text, limits.max_depth)
+        # orjson wrote it, so the text holds no lone surrogate: this cannot raise.
+        text = writer.finish_text(text, escape_non_ascii)
+        return text.encode("ascii" if escape_non_ascii else "utf-8")
     return writer.encode_bytes(encoder, value, escape_non_ascii, pretty, limits, depth)
 
 
@@ -185,24 +197,13 @@ def encode_text(
 ) -> str:
     """Encode a document root as text: the text and errors of ``writer.encode_text``
     (the arguments as for ``encode_bytes``)."""
-    dumps = (
-        _dumps_for(fast)
-        if fast is not None or _default_dumps is _UNSET
-        else _default_dumps
-    )
-    if dumps is not None and not pretty:
-        try:
-            data: bytes | None = dumps(
-                plain(value, limits.max_depth) if counts_depth else plain(value)
-            )
-        except Exception:  # a check that failed, or anything orjson refuses
-            data = None
-        if data is not None:
-            text = data.decode()
-            del data
-            if _depth.needs_check(depth, limits.max_depth) and not counts_depth:
-                _depth.check_write_depth(text, limits.max_depth)
-            return writer.finish_text(text, escape_non_ascii)
+    data = None if pretty else _plain_document(plain, value, fast, limits, counts_depth)
+    if data is not None:
+        text = data.decode()
+        del data
+        if _depth.needs_check(depth, limits.max_depth) and not counts_depth:
+            _depth.check_write_depth(text, limits.max_depth)
+        return writer.finish_text(text, escape_non_ascii)
     return writer.encode_text(encoder, value, escape_non_ascii, pretty, limits, depth)
 
 
