@@ -16,17 +16,9 @@ from .decoders import DecoderPlanner
 from .encoders import EncoderPlanner
 from .imports import isort_key, plan_imports
 from .ir import (
-    Custom,
-    DictOf,
     EnumRef,
-    ListOf,
     ModelRef,
     ModuleDef,
-    Nullable,
-    Scalar,
-    SetOf,
-    TupleOf,
-    TypeRef,
 )
 from .plaindata import PlainPlanner
 from .plan import (
@@ -64,13 +56,9 @@ def plan_module(
         ]
         scope.add_table(Table("enum_members", table, enum=enum.name))
     classes: list[ClassPlan] = []
-    exact: dict[str, bool] = {}
     # A base class comes before its subtypes, which derive from it.
     ordered = sorted(module.models, key=lambda model: model.base is not None)
     for model in ordered:
-        exact[model.name] = needs_exact_numbers(
-            scope, ModelRef(module.name, model.name)
-        )
         if model.python is None:
             classes.append(plan_class(scope, model))
         else:
@@ -90,12 +78,17 @@ def plan_module(
     functions += plain.helpers.values()
     bound = [model.name for model in ordered if model.python is not None]
     facts = {enum.name: ReadFacts(False, 0, (), False) for enum in module.enums}
-    for name, is_exact in exact.items():
-        facts[name] = read_facts(
-            ModelRef(module.name, name), is_exact, all_modules, scope.models
+    for model in ordered:
+        facts[model.name] = read_facts(
+            ModelRef(module.name, model.name), all_modules, scope.models
         )
     exports = sorted(
-        ["CODECS", *(enum.name for enum in module.enums), *exact], key=isort_key
+        [
+            "CODECS",
+            *(enum.name for enum in module.enums),
+            *(model.name for model in ordered),
+        ],
+        key=isort_key,
     )
     imports = plan_imports(scope)
     return ModulePlan(
@@ -123,33 +116,3 @@ def plan_module(
         + bound,
         facts=facts,
     )
-
-
-def needs_exact_numbers(scope: Scope, root: TypeRef) -> bool:
-    """Whether a decimal is reachable from a type, so its documents are read exactly."""
-    seen: set[ModelRef] = set()
-
-    def reaches(type_ref: TypeRef) -> bool:
-        if isinstance(type_ref, Scalar):
-            return type_ref.name == "decimal"
-        if isinstance(type_ref, Nullable):
-            return reaches(type_ref.inner)
-        if isinstance(type_ref, ListOf | SetOf):
-            return reaches(type_ref.item)
-        if isinstance(type_ref, TupleOf):
-            return any(reaches(item) for item in type_ref.items)
-        if isinstance(type_ref, DictOf):
-            return reaches(type_ref.value)
-        if isinstance(type_ref, EnumRef | Custom) or type_ref in seen:
-            return False
-        seen.add(type_ref)
-        model = scope.model(type_ref)
-        if model.subtypes is not None:
-            return any(
-                reaches(ModelRef(type_ref.module, name))
-                for _, name in model.subtypes.types
-            )
-        # Raw fields keep numbers' exact text too.
-        return any(item.raw or reaches(item.type) for item in model.fields)
-
-    return reaches(root)

@@ -62,16 +62,16 @@ class ReadFacts:
 
 def read_facts(
     root: TypeRef,
-    exact: bool,
     modules: dict[str, ModuleDef],
     index: ModelIndex | None = None,
 ) -> ReadFacts:
-    """The facts for a root type; ``exact`` comes from the planner.
+    """The facts for a root type.
 
     ``index`` is ``model_index(modules)``, to build once for many roots.
     """
     walker = _Walker(model_index(modules) if index is None else index)
     untyped = walker.untyped(root)
+    exact = walker.exact(root)
     return ReadFacts(
         exact,
         walker.depth(root),
@@ -143,6 +143,38 @@ class _Walker:
             return self._model_depth(type_ref, self._model(type_ref))
         finally:
             self._visiting.discard(type_ref)
+
+    def exact(self, type_ref: TypeRef) -> bool:
+        """Whether a value of this type needs numbers' exact text: a decimal, or a raw
+        field (which keeps the text it read), is reachable."""
+        seen: set[ModelRef] = set()
+        pending = [type_ref]
+        while pending:
+            current = pending.pop()
+            if isinstance(current, Scalar):
+                if current.name == "decimal":
+                    return True
+            elif isinstance(current, Nullable):
+                pending.append(current.inner)
+            elif isinstance(current, ListOf | SetOf):
+                pending.append(current.item)
+            elif isinstance(current, TupleOf):
+                pending.extend(current.items)
+            elif isinstance(current, DictOf):
+                pending.append(current.value)
+            elif isinstance(current, ModelRef) and current not in seen:
+                seen.add(current)
+                model = self._model(current)
+                if model.subtypes is not None:
+                    pending.extend(
+                        ModelRef(current.module, name)
+                        for _, name in model.subtypes.types
+                    )
+                for item in model.fields:
+                    if item.raw:
+                        return True
+                    pending.append(item.type)
+        return False
 
     def untyped(self, type_ref: TypeRef) -> bool:
         """Whether a value of this type can hold plain values as they were read."""
