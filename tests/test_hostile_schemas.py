@@ -8,11 +8,13 @@ package, and any compile or exec of code that is not the generated module itself
 from __future__ import annotations
 
 import ast
+import datetime
 import importlib
 import itertools
 import json
 import sys
 import textwrap
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,6 +24,7 @@ from typing import Any
 import pytest
 import yaml
 
+import foryjson
 from foryjson import DecodeError, EncodeError, ForyJson, fastwriter
 from foryjson.gen.generate import generate
 from foryjson.gen.source import SchemaError
@@ -103,6 +106,12 @@ class _Watch:
 
 WATCH = _Watch()
 sys.addaudithook(WATCH)
+# Generated modules import the runtime modules they use, and the runtime imports
+# orjson at the first read or write that may use it: load them all now, outside the
+# windows the hook watches, so that each test can also run alone.
+for _runtime_module in sorted(foryjson._SUBMODULES):
+    importlib.import_module(f"foryjson.{_runtime_module}")
+fastwriter.orjson_module()
 
 
 @contextmanager
@@ -616,7 +625,6 @@ def test_fields_named_like_the_depth_counters_parameters_stay_fields(
 ) -> None:
     # The plain encoders of recursive types take `room`; a field of that name (and
     # one named TYPE_CHECKING) must not shadow it.
-    fastwriter.orjson_module()  # loaded outside the audit hook's window
     module = load(
         tmp_path,
         {"m.yaml": """
@@ -643,3 +651,34 @@ def test_fields_named_like_the_depth_counters_parameters_stay_fields(
         "nesting deeper than the limit of 5 (raise max_depth for trusted data)"
     )
     assert caught.value.path == "$"
+
+
+def test_fields_named_like_the_classes_plain_encoders_check_stay_fields(
+    tmp_path: Path,
+) -> None:
+    # UUIDs and dates go to orjson after a `type(...) is UUID` check, and `Any` is
+    # imported for type checkers only: fields hiding those names must not break them.
+    module = load(
+        tmp_path,
+        {"m.yaml": """
+            models:
+              Hidden:
+                fields:
+                  UUID: uuid
+                  date: date
+                  Any: any
+            """},
+    )
+    value = module.Hidden(
+        UUID=uuid.UUID(int=1), date=datetime.date(2026, 12, 1), Any=[1]
+    )
+    text = run_watched(module, value.to_json)
+    assert text == (
+        '{"UUID":"00000000-0000-0000-0000-000000000001","date":"2026-12-01","Any":[1]}'
+    )
+    assert run_watched(module, lambda: module.Hidden.from_json(text)) == value
+    assert module.__file__ is not None
+    source = Path(module.__file__).read_text(encoding="utf-8")
+    # Locals take the suffix; the module's own imports keep their names.
+    assert "if type(UUID_) is not UUID or type(date_) is not date:" in source
+    assert "if TYPE_CHECKING:\n    from typing import Any\n\n    _Any = Any\n" in source
