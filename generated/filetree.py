@@ -7,6 +7,8 @@ absent.
 from __future__ import annotations
 
 import enum
+from abc import ABCMeta as _ABCMeta
+from abc import abstractmethod as _abstractmethod
 from datetime import datetime
 
 from foryjson import fastwriter as _fastwriter
@@ -51,10 +53,14 @@ class Permissions(enum.Enum):
     READ_WRITE = "READ_WRITE"
 
 
-class Node:
+class Node(metaclass=_ABCMeta):
     """One of File (file), Directory (directory), written with the property 'type' first."""
 
     __slots__ = ()
+
+    @_abstractmethod
+    def __init__(self) -> None:
+        """Abstract: create one of the subtypes instead."""
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -98,7 +104,7 @@ class Node:
 
 
 class File(Node):
-    """The File model."""
+    """The File model. Written as 'file', with the property 'type' first."""
 
     __slots__ = (
         "name",
@@ -178,11 +184,18 @@ class File(Node):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> File:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_File, data, _LIMITS, depth=1, untyped=False)
+        return _reader.decode(
+            _decode_File,
+            data,
+            _LIMITS,
+            depth=1,
+            discriminators=("type",),
+            untyped=False,
+        )
 
 
 class Directory(Node):
-    """The Directory model."""
+    """The Directory model. Written as 'directory', with the property 'type' first."""
 
     __slots__ = (
         "name",
@@ -299,12 +312,12 @@ def _decode_Permissions(data: object) -> Permissions:
 
 def _encode_Node(value: object) -> str:
     if type(value) is File:
-        text = _encode_File(value)
+        text = _fields_encode_File(value)
         if text == "{}":
             return '{"type":"file"}'
         return '{"type":"file",' + text[1:]
     if type(value) is Directory:
-        text = _encode_Directory(value)
+        text = _fields_encode_Directory(value)
         if text == "{}":
             return '{"type":"directory"}'
         return '{"type":"directory",' + text[1:]
@@ -316,9 +329,9 @@ def _decode_Node(data: object) -> Node:
         raise decode_mismatch(data, "an object")
     name = data.get("type")
     if name == "file":
-        return _decode_File(data)
+        return _fields_decode_File(data)
     if name == "directory":
-        return _decode_Directory(data)
+        return _fields_decode_Directory(data)
     if name is None and "type" not in data:
         raise DecodeError("missing the subtype property type")
     if type(name) is not str:
@@ -329,6 +342,15 @@ def _decode_Node(data: object) -> Node:
 
 
 def _encode_File(value: object) -> str:
+    if type(value) is File:
+        text = _fields_encode_File(value)
+        if text == "{}":
+            return '{"type":"file"}'
+        return '{"type":"file",' + text[1:]
+    raise encode_mismatch(value, "File")
+
+
+def _fields_encode_File(value: object) -> str:
     if not isinstance(value, File):
         raise encode_mismatch(value, "File")
     name_ = value.name
@@ -374,6 +396,21 @@ def _encode_File(value: object) -> str:
 
 
 def _decode_File(data: object) -> File:
+    if type(data) is not dict:
+        raise decode_mismatch(data, "an object")
+    name = data.get("type")
+    if name == "file":
+        return _fields_decode_File(data)
+    if name is None and "type" not in data:
+        raise DecodeError("missing the subtype property type")
+    if type(name) is not str:
+        raise decode_mismatch(name, "a subtype name (file)").within("type")
+    raise DecodeError(f"unknown subtype name {name!r}; expected one of file").within(
+        "type"
+    )
+
+
+def _fields_decode_File(data: object) -> File:
     if type(data) is not dict:
         raise decode_mismatch(data, "an object")
     try:
@@ -438,6 +475,15 @@ def _decode_File(data: object) -> File:
 
 
 def _encode_Directory(value: object) -> str:
+    if type(value) is Directory:
+        text = _fields_encode_Directory(value)
+        if text == "{}":
+            return '{"type":"directory"}'
+        return '{"type":"directory",' + text[1:]
+    raise encode_mismatch(value, "Directory")
+
+
+def _fields_encode_Directory(value: object) -> str:
     if not isinstance(value, Directory):
         raise encode_mismatch(value, "Directory")
     name_ = value.name
@@ -480,6 +526,21 @@ def _encode_Directory(value: object) -> str:
 
 
 def _decode_Directory(data: object) -> Directory:
+    if type(data) is not dict:
+        raise decode_mismatch(data, "an object")
+    name = data.get("type")
+    if name == "directory":
+        return _fields_decode_Directory(data)
+    if name is None and "type" not in data:
+        raise DecodeError("missing the subtype property type")
+    if type(name) is not str:
+        raise decode_mismatch(name, "a subtype name (directory)").within("type")
+    raise DecodeError(
+        f"unknown subtype name {name!r}; expected one of directory"
+    ).within("type")
+
+
+def _fields_decode_Directory(data: object) -> Directory:
     if type(data) is not dict:
         raise decode_mismatch(data, "an object")
     try:
@@ -571,13 +632,19 @@ def _plain_Node(value: object, room: int) -> Any:
     if room < 1:
         raise _fastwriter.NotPlain
     if type(value) is File:
-        return {"type": "file", **_plain_File(value)}
+        return {"type": "file", **_fields_plain_File(value)}
     if type(value) is Directory:
-        return {"type": "directory", **_plain_Directory(value, room)}
+        return {"type": "directory", **_fields_plain_Directory(value, room)}
     raise _fastwriter.NotPlain
 
 
-def _plain_File(value: object) -> dict[str, Any]:
+def _plain_File(value: object) -> Any:
+    if type(value) is File:
+        return {"type": "file", **_fields_plain_File(value)}
+    raise _fastwriter.NotPlain
+
+
+def _fields_plain_File(value: object) -> dict[str, Any]:
     if not isinstance(value, File):
         raise _fastwriter.NotPlain
     name_ = value.name
@@ -614,7 +681,15 @@ def _plain_File(value: object) -> dict[str, Any]:
     return result
 
 
-def _plain_Directory(value: object, room: int) -> dict[str, Any]:
+def _plain_Directory(value: object, room: int) -> Any:
+    if room < 1:
+        raise _fastwriter.NotPlain
+    if type(value) is Directory:
+        return {"type": "directory", **_fields_plain_Directory(value, room)}
+    raise _fastwriter.NotPlain
+
+
+def _fields_plain_Directory(value: object, room: int) -> dict[str, Any]:
     if not isinstance(value, Directory) or room < 1:
         raise _fastwriter.NotPlain
     name_ = value.name
@@ -676,6 +751,7 @@ CODECS: tuple[Codec[Any], ...] = (
         _encode_File,
         _decode_File,
         depth=1,
+        discriminators=("type",),
         untyped=False,
         limits=_LIMITS,
         plain=_plain_File,

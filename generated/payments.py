@@ -7,6 +7,8 @@ validator.
 from __future__ import annotations
 
 import re
+from abc import ABCMeta as _ABCMeta
+from abc import abstractmethod as _abstractmethod
 from decimal import Decimal
 
 from examples.validators import check_period as _validate_Order
@@ -55,7 +57,7 @@ _escape = _writer.escape_str
 _new = object.__new__
 
 
-class Payment:
+class Payment(metaclass=_ABCMeta):
     """A payment, written with its kind first (Fory's default representation).
 
     One of CardPayment (card), BankTransfer (bank_transfer), written with the property
@@ -63,6 +65,10 @@ class Payment:
     """
 
     __slots__ = ()
+
+    @_abstractmethod
+    def __init__(self) -> None:
+        """Abstract: create one of the subtypes instead."""
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -92,7 +98,7 @@ class Payment:
         )
 
 
-class Shipment:
+class Shipment(metaclass=_ABCMeta):
     """Subtypes as an object whose one member names the subtype.
 
     One of Parcel (parcel), Pickup (pickup), written inside an object whose one member
@@ -100,6 +106,10 @@ class Shipment:
     """
 
     __slots__ = ()
+
+    @_abstractmethod
+    def __init__(self) -> None:
+        """Abstract: create one of the subtypes instead."""
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -121,7 +131,7 @@ class Shipment:
         return _reader.decode(_decode_Shipment, data, depth=2, untyped=False)
 
 
-class Event:
+class Event(metaclass=_ABCMeta):
     """Subtypes as a two-element array, the Jackson WRAPPER_ARRAY form.
 
     One of Opened (opened), Closed (closed), written as an array of its name and the
@@ -129,6 +139,10 @@ class Event:
     """
 
     __slots__ = ()
+
+    @_abstractmethod
+    def __init__(self) -> None:
+        """Abstract: create one of the subtypes instead."""
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -458,7 +472,7 @@ class Order:
 
 
 class CardPayment(Payment):
-    """The CardPayment model."""
+    """The CardPayment model. Written as 'card', with the property 'kind' first."""
 
     __slots__ = ("last_four",)
 
@@ -502,11 +516,13 @@ class CardPayment(Payment):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> CardPayment:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_CardPayment, data, depth=1, untyped=False)
+        return _reader.decode(
+            _decode_CardPayment, data, depth=1, discriminators=("kind",), untyped=False
+        )
 
 
 class BankTransfer(Payment):
-    """The BankTransfer model."""
+    """The BankTransfer model. Written as 'bank_transfer', with the property 'kind' first."""
 
     __slots__ = (
         "iban",
@@ -573,13 +589,16 @@ class BankTransfer(Payment):
             data,
             exact=True,
             depth=2,
+            discriminators=("kind",),
             untyped=False,
             decimals=("value",),
         )
 
 
 class Parcel(Shipment):
-    """The Parcel model."""
+    """The Parcel model. Written as 'parcel', inside an object whose one member is its
+    name.
+    """
 
     __slots__ = (
         "weight_grams",
@@ -604,7 +623,7 @@ class Parcel(Shipment):
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
-            _plain_Parcel, _encode_Parcel, self, escape_non_ascii, pretty, depth=1
+            _plain_Parcel, _encode_Parcel, self, escape_non_ascii, pretty, depth=2
         )
 
     def to_json_bytes(
@@ -612,17 +631,19 @@ class Parcel(Shipment):
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
-            _plain_Parcel, _encode_Parcel, self, escape_non_ascii, pretty, depth=1
+            _plain_Parcel, _encode_Parcel, self, escape_non_ascii, pretty, depth=2
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Parcel:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Parcel, data, depth=1, untyped=False)
+        return _reader.decode(_decode_Parcel, data, depth=2, untyped=False)
 
 
 class Pickup(Shipment):
-    """The Pickup model."""
+    """The Pickup model. Written as 'pickup', inside an object whose one member is its
+    name.
+    """
 
     __slots__ = ("store",)
 
@@ -642,7 +663,7 @@ class Pickup(Shipment):
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
-            _plain_Pickup, _encode_Pickup, self, escape_non_ascii, pretty, depth=1
+            _plain_Pickup, _encode_Pickup, self, escape_non_ascii, pretty, depth=2
         )
 
     def to_json_bytes(
@@ -650,17 +671,17 @@ class Pickup(Shipment):
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
-            _plain_Pickup, _encode_Pickup, self, escape_non_ascii, pretty, depth=1
+            _plain_Pickup, _encode_Pickup, self, escape_non_ascii, pretty, depth=2
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Pickup:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Pickup, data, depth=1, untyped=False)
+        return _reader.decode(_decode_Pickup, data, depth=2, untyped=False)
 
 
 class Opened(Event):
-    """The Opened model."""
+    """The Opened model. Written as 'opened', as an array of its name and the object."""
 
     __slots__ = ("at",)
 
@@ -680,7 +701,7 @@ class Opened(Event):
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
-            _plain_Opened, _encode_Opened, self, escape_non_ascii, pretty, depth=1
+            _plain_Opened, _encode_Opened, self, escape_non_ascii, pretty, depth=2
         )
 
     def to_json_bytes(
@@ -688,17 +709,17 @@ class Opened(Event):
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
-            _plain_Opened, _encode_Opened, self, escape_non_ascii, pretty, depth=1
+            _plain_Opened, _encode_Opened, self, escape_non_ascii, pretty, depth=2
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Opened:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Opened, data, depth=1, untyped=False)
+        return _reader.decode(_decode_Opened, data, depth=2, untyped=False)
 
 
 class Closed(Event):
-    """The Closed model."""
+    """The Closed model. Written as 'closed', as an array of its name and the object."""
 
     __slots__ = (
         "at",
@@ -723,7 +744,7 @@ class Closed(Event):
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
-            _plain_Closed, _encode_Closed, self, escape_non_ascii, pretty, depth=1
+            _plain_Closed, _encode_Closed, self, escape_non_ascii, pretty, depth=2
         )
 
     def to_json_bytes(
@@ -731,13 +752,13 @@ class Closed(Event):
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
-            _plain_Closed, _encode_Closed, self, escape_non_ascii, pretty, depth=1
+            _plain_Closed, _encode_Closed, self, escape_non_ascii, pretty, depth=2
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Closed:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
-        return _reader.decode(_decode_Closed, data, depth=1, untyped=False)
+        return _reader.decode(_decode_Closed, data, depth=2, untyped=False)
 
 
 _PATTERN_1 = re.compile("[A-Z]{3}")
@@ -834,12 +855,12 @@ _Geo_PROPERTIES_8 = frozenset(
 
 def _encode_Payment(value: object) -> str:
     if type(value) is CardPayment:
-        text = _encode_CardPayment(value)
+        text = _fields_encode_CardPayment(value)
         if text == "{}":
             return '{"kind":"card"}'
         return '{"kind":"card",' + text[1:]
     if type(value) is BankTransfer:
-        text = _encode_BankTransfer(value)
+        text = _fields_encode_BankTransfer(value)
         if text == "{}":
             return '{"kind":"bank_transfer"}'
         return '{"kind":"bank_transfer",' + text[1:]
@@ -851,9 +872,9 @@ def _decode_Payment(data: object) -> Payment:
         raise decode_mismatch(data, "an object")
     name = data.get("kind")
     if name == "card":
-        return _decode_CardPayment(data)
+        return _fields_decode_CardPayment(data)
     if name == "bank_transfer":
-        return _decode_BankTransfer(data)
+        return _fields_decode_BankTransfer(data)
     if name is None and "kind" not in data:
         raise DecodeError("missing the subtype property kind")
     if type(name) is not str:
@@ -868,14 +889,14 @@ def _decode_Payment(data: object) -> Payment:
 def _encode_Shipment(value: object) -> str:
     if type(value) is Parcel:
         try:
-            text = _encode_Parcel(value)
+            text = _fields_encode_Parcel(value)
         except EncodeError as error:
             error.within("parcel")
             raise
         return '{"parcel":' + text + "}"
     if type(value) is Pickup:
         try:
-            text = _encode_Pickup(value)
+            text = _fields_encode_Pickup(value)
         except EncodeError as error:
             error.within("pickup")
             raise
@@ -889,13 +910,13 @@ def _decode_Shipment(data: object) -> Shipment:
     ((name, inner),) = data.items()
     if name == "parcel":
         try:
-            return _decode_Parcel(inner)
+            return _fields_decode_Parcel(inner)
         except DecodeError as error:
             error.within(name)
             raise
     if name == "pickup":
         try:
-            return _decode_Pickup(inner)
+            return _fields_decode_Pickup(inner)
         except DecodeError as error:
             error.within(name)
             raise
@@ -907,14 +928,14 @@ def _decode_Shipment(data: object) -> Shipment:
 def _encode_Event(value: object) -> str:
     if type(value) is Opened:
         try:
-            text = _encode_Opened(value)
+            text = _fields_encode_Opened(value)
         except EncodeError as error:
             error.within(1)
             raise
         return '["opened",' + text + "]"
     if type(value) is Closed:
         try:
-            text = _encode_Closed(value)
+            text = _fields_encode_Closed(value)
         except EncodeError as error:
             error.within(1)
             raise
@@ -928,13 +949,13 @@ def _decode_Event(data: object) -> Event:
     name, inner = data
     if name == "opened":
         try:
-            return _decode_Opened(inner)
+            return _fields_decode_Opened(inner)
         except DecodeError as error:
             error.within(1)
             raise
     if name == "closed":
         try:
-            return _decode_Closed(inner)
+            return _fields_decode_Closed(inner)
         except DecodeError as error:
             error.within(1)
             raise
@@ -1285,6 +1306,15 @@ def _decode_Order(data: object) -> Order:
 
 
 def _encode_CardPayment(value: object) -> str:
+    if type(value) is CardPayment:
+        text = _fields_encode_CardPayment(value)
+        if text == "{}":
+            return '{"kind":"card"}'
+        return '{"kind":"card",' + text[1:]
+    raise encode_mismatch(value, "CardPayment")
+
+
+def _fields_encode_CardPayment(value: object) -> str:
     if not isinstance(value, CardPayment):
         raise encode_mismatch(value, "CardPayment")
     last_four = value.last_four
@@ -1294,6 +1324,21 @@ def _encode_CardPayment(value: object) -> str:
 
 
 def _decode_CardPayment(data: object) -> CardPayment:
+    if type(data) is not dict:
+        raise decode_mismatch(data, "an object")
+    name = data.get("kind")
+    if name == "card":
+        return _fields_decode_CardPayment(data)
+    if name is None and "kind" not in data:
+        raise DecodeError("missing the subtype property kind")
+    if type(name) is not str:
+        raise decode_mismatch(name, "a subtype name (card)").within("kind")
+    raise DecodeError(f"unknown subtype name {name!r}; expected one of card").within(
+        "kind"
+    )
+
+
+def _fields_decode_CardPayment(data: object) -> CardPayment:
     if type(data) is not dict:
         raise decode_mismatch(data, "an object")
     try:
@@ -1312,6 +1357,15 @@ def _decode_CardPayment(data: object) -> CardPayment:
 
 
 def _encode_BankTransfer(value: object) -> str:
+    if type(value) is BankTransfer:
+        text = _fields_encode_BankTransfer(value)
+        if text == "{}":
+            return '{"kind":"bank_transfer"}'
+        return '{"kind":"bank_transfer",' + text[1:]
+    raise encode_mismatch(value, "BankTransfer")
+
+
+def _fields_encode_BankTransfer(value: object) -> str:
     if not isinstance(value, BankTransfer):
         raise encode_mismatch(value, "BankTransfer")
     iban = value.iban
@@ -1337,6 +1391,21 @@ def _encode_BankTransfer(value: object) -> str:
 
 
 def _decode_BankTransfer(data: object) -> BankTransfer:
+    if type(data) is not dict:
+        raise decode_mismatch(data, "an object")
+    name = data.get("kind")
+    if name == "bank_transfer":
+        return _fields_decode_BankTransfer(data)
+    if name is None and "kind" not in data:
+        raise DecodeError("missing the subtype property kind")
+    if type(name) is not str:
+        raise decode_mismatch(name, "a subtype name (bank_transfer)").within("kind")
+    raise DecodeError(
+        f"unknown subtype name {name!r}; expected one of bank_transfer"
+    ).within("kind")
+
+
+def _fields_decode_BankTransfer(data: object) -> BankTransfer:
     if type(data) is not dict:
         raise decode_mismatch(data, "an object")
     try:
@@ -1368,6 +1437,17 @@ def _decode_BankTransfer(data: object) -> BankTransfer:
 
 
 def _encode_Parcel(value: object) -> str:
+    if type(value) is Parcel:
+        try:
+            text = _fields_encode_Parcel(value)
+        except EncodeError as error:
+            error.within("parcel")
+            raise
+        return '{"parcel":' + text + "}"
+    raise encode_mismatch(value, "Parcel")
+
+
+def _fields_encode_Parcel(value: object) -> str:
     if not isinstance(value, Parcel):
         raise encode_mismatch(value, "Parcel")
     weight_grams = value.weight_grams
@@ -1385,6 +1465,21 @@ def _encode_Parcel(value: object) -> str:
 
 
 def _decode_Parcel(data: object) -> Parcel:
+    if type(data) is not dict or len(data) != 1:
+        raise decode_mismatch(data, "an object with one member, the subtype name")
+    ((name, inner),) = data.items()
+    if name == "parcel":
+        try:
+            return _fields_decode_Parcel(inner)
+        except DecodeError as error:
+            error.within(name)
+            raise
+    if type(name) is not str:
+        raise decode_mismatch(name, "a subtype name (parcel)")
+    raise DecodeError(f"unknown subtype name {name!r}; expected one of parcel")
+
+
+def _fields_decode_Parcel(data: object) -> Parcel:
     if type(data) is not dict:
         raise decode_mismatch(data, "an object")
     try:
@@ -1411,6 +1506,17 @@ def _decode_Parcel(data: object) -> Parcel:
 
 
 def _encode_Pickup(value: object) -> str:
+    if type(value) is Pickup:
+        try:
+            text = _fields_encode_Pickup(value)
+        except EncodeError as error:
+            error.within("pickup")
+            raise
+        return '{"pickup":' + text + "}"
+    raise encode_mismatch(value, "Pickup")
+
+
+def _fields_encode_Pickup(value: object) -> str:
     if not isinstance(value, Pickup):
         raise encode_mismatch(value, "Pickup")
     store = value.store
@@ -1420,6 +1526,21 @@ def _encode_Pickup(value: object) -> str:
 
 
 def _decode_Pickup(data: object) -> Pickup:
+    if type(data) is not dict or len(data) != 1:
+        raise decode_mismatch(data, "an object with one member, the subtype name")
+    ((name, inner),) = data.items()
+    if name == "pickup":
+        try:
+            return _fields_decode_Pickup(inner)
+        except DecodeError as error:
+            error.within(name)
+            raise
+    if type(name) is not str:
+        raise decode_mismatch(name, "a subtype name (pickup)")
+    raise DecodeError(f"unknown subtype name {name!r}; expected one of pickup")
+
+
+def _fields_decode_Pickup(data: object) -> Pickup:
     if type(data) is not dict:
         raise decode_mismatch(data, "an object")
     try:
@@ -1434,6 +1555,17 @@ def _decode_Pickup(data: object) -> Pickup:
 
 
 def _encode_Opened(value: object) -> str:
+    if type(value) is Opened:
+        try:
+            text = _fields_encode_Opened(value)
+        except EncodeError as error:
+            error.within(1)
+            raise
+        return '["opened",' + text + "]"
+    raise encode_mismatch(value, "Opened")
+
+
+def _fields_encode_Opened(value: object) -> str:
     if not isinstance(value, Opened):
         raise encode_mismatch(value, "Opened")
     at = value.at
@@ -1443,6 +1575,23 @@ def _encode_Opened(value: object) -> str:
 
 
 def _decode_Opened(data: object) -> Opened:
+    if type(data) is not list or len(data) != 2:
+        raise decode_mismatch(data, "an array of the subtype name and the object")
+    name, inner = data
+    if name == "opened":
+        try:
+            return _fields_decode_Opened(inner)
+        except DecodeError as error:
+            error.within(1)
+            raise
+    if type(name) is not str:
+        raise decode_mismatch(name, "a subtype name (opened)").within(0)
+    raise DecodeError(f"unknown subtype name {name!r}; expected one of opened").within(
+        0
+    )
+
+
+def _fields_decode_Opened(data: object) -> Opened:
     if type(data) is not dict:
         raise decode_mismatch(data, "an object")
     try:
@@ -1457,6 +1606,17 @@ def _decode_Opened(data: object) -> Opened:
 
 
 def _encode_Closed(value: object) -> str:
+    if type(value) is Closed:
+        try:
+            text = _fields_encode_Closed(value)
+        except EncodeError as error:
+            error.within(1)
+            raise
+        return '["closed",' + text + "]"
+    raise encode_mismatch(value, "Closed")
+
+
+def _fields_encode_Closed(value: object) -> str:
     if not isinstance(value, Closed):
         raise encode_mismatch(value, "Closed")
     at = value.at
@@ -1469,6 +1629,23 @@ def _encode_Closed(value: object) -> str:
 
 
 def _decode_Closed(data: object) -> Closed:
+    if type(data) is not list or len(data) != 2:
+        raise decode_mismatch(data, "an array of the subtype name and the object")
+    name, inner = data
+    if name == "closed":
+        try:
+            return _fields_decode_Closed(inner)
+        except DecodeError as error:
+            error.within(1)
+            raise
+    if type(name) is not str:
+        raise decode_mismatch(name, "a subtype name (closed)").within(0)
+    raise DecodeError(f"unknown subtype name {name!r}; expected one of closed").within(
+        0
+    )
+
+
+def _fields_decode_Closed(data: object) -> Closed:
     if type(data) is not dict:
         raise decode_mismatch(data, "an object")
     try:
@@ -1888,25 +2065,25 @@ def _decode_list_Event(data: object) -> list[Event]:
 
 def _plain_Payment(value: object) -> Any:
     if type(value) is CardPayment:
-        return {"kind": "card", **_plain_CardPayment(value)}
+        return {"kind": "card", **_fields_plain_CardPayment(value)}
     if type(value) is BankTransfer:
-        return {"kind": "bank_transfer", **_plain_BankTransfer(value)}
+        return {"kind": "bank_transfer", **_fields_plain_BankTransfer(value)}
     raise _fastwriter.NotPlain
 
 
 def _plain_Shipment(value: object) -> Any:
     if type(value) is Parcel:
-        return {"parcel": _plain_Parcel(value)}
+        return {"parcel": _fields_plain_Parcel(value)}
     if type(value) is Pickup:
-        return {"pickup": _plain_Pickup(value)}
+        return {"pickup": _fields_plain_Pickup(value)}
     raise _fastwriter.NotPlain
 
 
 def _plain_Event(value: object) -> Any:
     if type(value) is Opened:
-        return ["opened", _plain_Opened(value)]
+        return ["opened", _fields_plain_Opened(value)]
     if type(value) is Closed:
-        return ["closed", _plain_Closed(value)]
+        return ["closed", _fields_plain_Closed(value)]
     raise _fastwriter.NotPlain
 
 
@@ -2007,7 +2184,13 @@ def _plain_Order(value: object) -> dict[str, Any]:
     return result
 
 
-def _plain_CardPayment(value: object) -> dict[str, Any]:
+def _plain_CardPayment(value: object) -> Any:
+    if type(value) is CardPayment:
+        return {"kind": "card", **_fields_plain_CardPayment(value)}
+    raise _fastwriter.NotPlain
+
+
+def _fields_plain_CardPayment(value: object) -> dict[str, Any]:
     if not isinstance(value, CardPayment):
         raise _fastwriter.NotPlain
     last_four = value.last_four
@@ -2016,7 +2199,13 @@ def _plain_CardPayment(value: object) -> dict[str, Any]:
     return {"lastFour": last_four}
 
 
-def _plain_BankTransfer(value: object) -> dict[str, Any]:
+def _plain_BankTransfer(value: object) -> Any:
+    if type(value) is BankTransfer:
+        return {"kind": "bank_transfer", **_fields_plain_BankTransfer(value)}
+    raise _fastwriter.NotPlain
+
+
+def _fields_plain_BankTransfer(value: object) -> dict[str, Any]:
     if not isinstance(value, BankTransfer):
         raise _fastwriter.NotPlain
     iban = value.iban
@@ -2033,7 +2222,13 @@ def _plain_BankTransfer(value: object) -> dict[str, Any]:
     return result
 
 
-def _plain_Parcel(value: object) -> dict[str, Any]:
+def _plain_Parcel(value: object) -> Any:
+    if type(value) is Parcel:
+        return {"parcel": _fields_plain_Parcel(value)}
+    raise _fastwriter.NotPlain
+
+
+def _fields_plain_Parcel(value: object) -> dict[str, Any]:
     if not isinstance(value, Parcel):
         raise _fastwriter.NotPlain
     weight_grams = value.weight_grams
@@ -2047,7 +2242,13 @@ def _plain_Parcel(value: object) -> dict[str, Any]:
     return result
 
 
-def _plain_Pickup(value: object) -> dict[str, Any]:
+def _plain_Pickup(value: object) -> Any:
+    if type(value) is Pickup:
+        return {"pickup": _fields_plain_Pickup(value)}
+    raise _fastwriter.NotPlain
+
+
+def _fields_plain_Pickup(value: object) -> dict[str, Any]:
     if not isinstance(value, Pickup):
         raise _fastwriter.NotPlain
     store = value.store
@@ -2056,7 +2257,13 @@ def _plain_Pickup(value: object) -> dict[str, Any]:
     return {"store": store}
 
 
-def _plain_Opened(value: object) -> dict[str, Any]:
+def _plain_Opened(value: object) -> Any:
+    if type(value) is Opened:
+        return ["opened", _fields_plain_Opened(value)]
+    raise _fastwriter.NotPlain
+
+
+def _fields_plain_Opened(value: object) -> dict[str, Any]:
     if not isinstance(value, Opened):
         raise _fastwriter.NotPlain
     at = value.at
@@ -2065,7 +2272,13 @@ def _plain_Opened(value: object) -> dict[str, Any]:
     return {"at": at}
 
 
-def _plain_Closed(value: object) -> dict[str, Any]:
+def _plain_Closed(value: object) -> Any:
+    if type(value) is Closed:
+        return ["closed", _fields_plain_Closed(value)]
+    raise _fastwriter.NotPlain
+
+
+def _fields_plain_Closed(value: object) -> dict[str, Any]:
     if not isinstance(value, Closed):
         raise _fastwriter.NotPlain
     at = value.at
@@ -2238,6 +2451,7 @@ CODECS: tuple[Codec[Any], ...] = (
         _encode_CardPayment,
         _decode_CardPayment,
         depth=1,
+        discriminators=("kind",),
         untyped=False,
         plain=_plain_CardPayment,
     ),
@@ -2247,6 +2461,7 @@ CODECS: tuple[Codec[Any], ...] = (
         _decode_BankTransfer,
         exact=True,
         depth=2,
+        discriminators=("kind",),
         untyped=False,
         decimals=("value",),
         plain=_plain_BankTransfer,
@@ -2255,7 +2470,7 @@ CODECS: tuple[Codec[Any], ...] = (
         Parcel,
         _encode_Parcel,
         _decode_Parcel,
-        depth=1,
+        depth=2,
         untyped=False,
         plain=_plain_Parcel,
     ),
@@ -2263,7 +2478,7 @@ CODECS: tuple[Codec[Any], ...] = (
         Pickup,
         _encode_Pickup,
         _decode_Pickup,
-        depth=1,
+        depth=2,
         untyped=False,
         plain=_plain_Pickup,
     ),
@@ -2271,7 +2486,7 @@ CODECS: tuple[Codec[Any], ...] = (
         Opened,
         _encode_Opened,
         _decode_Opened,
-        depth=1,
+        depth=2,
         untyped=False,
         plain=_plain_Opened,
     ),
@@ -2279,7 +2494,7 @@ CODECS: tuple[Codec[Any], ...] = (
         Closed,
         _encode_Closed,
         _decode_Closed,
-        depth=1,
+        depth=2,
         untyped=False,
         plain=_plain_Closed,
     ),

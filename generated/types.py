@@ -19,6 +19,7 @@ from foryjson import dynamic as _dynamic
 from foryjson import fastwriter as _fastwriter
 from foryjson import hashing as _hashing
 from foryjson import identifiers as _identifiers
+from foryjson import javafloats as _javafloats
 from foryjson import numbers as _numbers
 from foryjson import reader as _reader
 from foryjson import represent as _represent
@@ -48,6 +49,7 @@ __all__ = [
     "Containers",
     "Defaults",
     "Dynamic",
+    "JavaFloats",
     "Numbers",
     "Text",
     "Times",
@@ -196,6 +198,77 @@ class Numbers:
             untyped=False,
             decimals=("price",),
         )
+
+
+class JavaFloats:
+    """Doubles and floats spelled as Java's Double.toString and Float.toString do."""
+
+    __slots__ = (
+        "ratio",
+        "single",
+        "doubles",
+        "singles",
+    )
+
+    ratio: float
+    single: float
+    doubles: list[float]
+    singles: list[float]
+
+    def __init__(
+        self, *, ratio: float, single: float, doubles: list[float], singles: list[float]
+    ) -> None:
+        self.ratio = ratio
+        self.single = single
+        self.doubles = doubles
+        self.singles = singles
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, JavaFloats):
+            return NotImplemented
+        return (
+            self.ratio == other.ratio
+            and self.single == other.single
+            and self.doubles == other.doubles
+            and self.singles == other.singles
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"JavaFloats(ratio={self.ratio!r}, "
+            f"single={self.single!r}, "
+            f"doubles={self.doubles!r}, "
+            f"singles={self.singles!r})"
+        )
+
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _fastwriter.encode_text(
+            _plain_JavaFloats,
+            _encode_JavaFloats,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=2,
+        )
+
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _fastwriter.encode_bytes(
+            _plain_JavaFloats,
+            _encode_JavaFloats,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=2,
+        )
+
+    @classmethod
+    def from_json(cls, data: str | bytes | bytearray | memoryview) -> JavaFloats:
+        """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        return _reader.decode(_decode_JavaFloats, data, depth=2, untyped=False)
 
 
 class Text:
@@ -1003,6 +1076,89 @@ def _decode_Numbers(data: object) -> Numbers:
     result.price = price
     result.quoted_price = quoted_price
     result.maybe = maybe
+    return result
+
+
+def _encode_JavaFloats(value: object) -> str:
+    if not isinstance(value, JavaFloats):
+        raise encode_mismatch(value, "JavaFloats")
+    ratio = value.ratio
+    try:
+        ratio_json = _javafloats.write_float_java(ratio)
+    except EncodeError as error:
+        error.within("ratio")
+        raise
+    single = value.single
+    try:
+        single_json = _javafloats.write_float32_java(single)
+    except EncodeError as error:
+        error.within("single")
+        raise
+    doubles = value.doubles
+    try:
+        doubles_json = _encode_list_float_java(doubles)
+    except EncodeError as error:
+        error.within("doubles")
+        raise
+    singles = value.singles
+    try:
+        singles_json = _encode_list_float32_java(singles)
+    except EncodeError as error:
+        error.within("singles")
+        raise
+    return (
+        f'{{"ratio":{ratio_json},'
+        f'"single":{single_json},'
+        f'"doubles":{doubles_json},'
+        f'"singles":{singles_json}}}'
+    )
+
+
+def _decode_JavaFloats(data: object) -> JavaFloats:
+    if type(data) is not dict:
+        raise decode_mismatch(data, "an object")
+    try:
+        ratio = data["ratio"]
+    except KeyError:
+        raise missing_property("ratio") from None
+    if type(ratio) is not float:
+        try:
+            ratio = _reader.float_from(ratio)
+        except DecodeError as error:
+            error.within("ratio")
+            raise
+    try:
+        single = data["single"]
+    except KeyError:
+        raise missing_property("single") from None
+    try:
+        single = _numbers.read_float32(single)
+    except DecodeError as error:
+        error.within("single")
+        raise
+    try:
+        doubles = data["doubles"]
+    except KeyError:
+        raise missing_property("doubles") from None
+    try:
+        doubles = _decode_list_float_java(doubles)
+    except DecodeError as error:
+        error.within("doubles")
+        raise
+    try:
+        singles = data["singles"]
+    except KeyError:
+        raise missing_property("singles") from None
+    try:
+        singles = _decode_list_float32_java(singles)
+    except DecodeError as error:
+        error.within("singles")
+        raise
+    result: JavaFloats = _new(JavaFloats)
+    result.ratio = ratio
+    result.single = single
+    result.doubles = doubles
+    result.singles = singles
     return result
 
 
@@ -1934,6 +2090,63 @@ def _decode_Defaults(data: object) -> Defaults:
     return result
 
 
+def _encode_list_float_java(value: object) -> str:
+    if type(value) is not list:
+        raise encode_mismatch(value, "list[float]")
+    parts: list[str] = []
+    for item in value:
+        try:
+            item_json = _javafloats.write_float_java(item)
+        except EncodeError as error:
+            error.within(len(parts))
+            raise
+        parts.append(item_json)
+    return "[" + ",".join(parts) + "]"
+
+
+def _decode_list_float_java(data: object) -> list[float]:
+    if type(data) is not list:
+        raise decode_mismatch(data, "an array")
+    result: list[float] = []
+    for item in data:
+        if type(item) is not float:
+            try:
+                item = _reader.float_from(item)
+            except DecodeError as error:
+                error.within(len(result))
+                raise
+        result.append(item)
+    return result
+
+
+def _encode_list_float32_java(value: object) -> str:
+    if type(value) is not list:
+        raise encode_mismatch(value, "list[float32]")
+    parts: list[str] = []
+    for item in value:
+        try:
+            item_json = _javafloats.write_float32_java(item)
+        except EncodeError as error:
+            error.within(len(parts))
+            raise
+        parts.append(item_json)
+    return "[" + ",".join(parts) + "]"
+
+
+def _decode_list_float32_java(data: object) -> list[float]:
+    if type(data) is not list:
+        raise decode_mismatch(data, "an array")
+    result: list[float] = []
+    for item in data:
+        try:
+            item = _numbers.read_float32(item)
+        except DecodeError as error:
+            error.within(len(result))
+            raise
+        result.append(item)
+    return result
+
+
 def _encode_list_date_p1(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[date]")
@@ -2552,6 +2765,21 @@ def _plain_Numbers(value: object) -> dict[str, Any]:
     }
 
 
+def _plain_JavaFloats(value: object) -> dict[str, Any]:
+    if not isinstance(value, JavaFloats):
+        raise _fastwriter.NotPlain
+    ratio = value.ratio
+    single = value.single
+    doubles = value.doubles
+    singles = value.singles
+    return {
+        "ratio": _fastwriter.Fragment(_javafloats.write_float_java(ratio)),
+        "single": _fastwriter.Fragment(_javafloats.write_float32_java(single)),
+        "doubles": _plain_list_float_java(doubles),
+        "singles": _plain_list_float32_java(singles),
+    }
+
+
 def _plain_Text(value: object) -> dict[str, Any]:
     if not isinstance(value, Text):
         raise _fastwriter.NotPlain
@@ -2740,6 +2968,20 @@ def _plain_Defaults(value: object) -> dict[str, Any]:
     return result
 
 
+def _plain_list_float_java(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_fastwriter.Fragment(_javafloats.write_float_java(item)) for item in value]
+
+
+def _plain_list_float32_java(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [
+        _fastwriter.Fragment(_javafloats.write_float32_java(item)) for item in value
+    ]
+
+
 def _plain_list_date_p1(value: object) -> list[Any]:
     if type(value) is not list:
         raise _fastwriter.NotPlain
@@ -2887,6 +3129,14 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("price",),
         plain=_plain_Numbers,
+    ),
+    Codec(
+        JavaFloats,
+        _encode_JavaFloats,
+        _decode_JavaFloats,
+        depth=2,
+        untyped=False,
+        plain=_plain_JavaFloats,
     ),
     Codec(Text, _encode_Text, _decode_Text, depth=1, untyped=False, plain=_plain_Text),
     Codec(

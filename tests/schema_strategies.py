@@ -251,15 +251,18 @@ def _field_values(item: FieldDef, depth: int) -> st.SearchStrategy[Any]:
 def for_model(module: str, model: ModelDef, depth: int = 0) -> st.SearchStrategy[Any]:
     """Instances of a generated model class with arbitrary valid field values."""
     if model.subtypes is not None:
-        subtypes = {
-            name: model for model in modules()[module].models for name in [model.name]
-        }
+        # The concrete models of its part of the table, each as its own object.
+        models = {item.name: item for item in modules()[module].models}
         return st.one_of(
             *(
-                for_model(module, subtypes[name], depth)
+                _instances(module, models[name], depth)
                 for _, name in model.subtypes.types
             )
         )
+    return _instances(module, model, depth)
+
+
+def _instances(module: str, model: ModelDef, depth: int) -> st.SearchStrategy[Any]:
     cls = getattr(python_module(module), model.name)
     fields = {item.name: _field_values(item, depth) for item in model.fields}
     instances = st.fixed_dictionaries(fields)

@@ -74,7 +74,7 @@ def refusal(cls: Any, document: str) -> tuple[str, str]:
 
 
 def test_a_null_document_is_not_a_model(module: Any) -> None:
-    assert refusal(module.Parcel, "null") == ("expected an object, got null", "$")
+    assert refusal(module.Kept, "null") == ("expected an object, got null", "$")
 
 
 def test_a_wrapper_object_holding_null_is_refused(module: Any) -> None:

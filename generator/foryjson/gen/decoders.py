@@ -43,7 +43,7 @@ from .plan import (
     Value,
     ValueDecoder,
 )
-from .scope import unwrapped_model
+from .scope import object_function, unwrapped_model
 
 # Each rule as the comparison that must hold: written negated, NaN fails every rule.
 _COMPARISONS = (
@@ -66,12 +66,20 @@ class DecoderPlanner:
         self.flat_functions = flat_functions
         """Where the decoders of flattened children go, in the order they are planned."""
 
-    def decoder(self, model: ModelDef) -> Function:
-        """The decoder of a model: a base's, a value model's or an object's."""
-        scope = self.scope
-        name = f"_decode_{model.name}"
+    def decoders(self, model: ModelDef) -> list[Function]:
+        """The decoders of a model: through its part of a subtype table, unless it
+        has none, and of its own object, unless it is abstract."""
+        functions: list[Function] = []
         if model.subtypes is not None:
-            return self.base_decoder(model)
+            functions.append(self.base_decoder(model))
+        if not model.abstract:
+            functions.append(self.decoder(model))
+        return functions
+
+    def decoder(self, model: ModelDef) -> Function:
+        """The decoder of a model's own object: a value model's or an object's."""
+        scope = self.scope
+        name = object_function("decode", model)
         scope.uses.add("decode_mismatch")
         if model.value_field is not None:
             var = scope.local_names(model.fields)[model.value_field]
@@ -269,7 +277,10 @@ class DecoderPlanner:
         }[representation]
         cases = []
         for json_name, subtype in subtypes.types:
-            read: list[Stmt] = [ReturnCall(f"_decode_{subtype}", inner)]
+            function = object_function(
+                "decode", self.scope.model(ModelRef(self.scope.module.name, subtype))
+            )
+            read: list[Stmt] = [ReturnCall(function, inner)]
             cases.append((json_name, self.values.guarded("DecodeError", segment, read)))
         return BaseDecoder(
             f"_decode_{model.name}",

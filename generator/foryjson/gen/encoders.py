@@ -32,7 +32,7 @@ from .plan import (
     WriteFlat,
     WriteNullable,
 )
-from .scope import unwrapped_model
+from .scope import object_function, unwrapped_model
 
 
 class EncoderPlanner:
@@ -47,12 +47,20 @@ class EncoderPlanner:
         self.flat_functions = flat_functions
         """Where the encoders of flattened children go, in the order they are planned."""
 
-    def encoder(self, model: ModelDef) -> Function:
-        """The encoder of a model: a base's, a value model's or an object's."""
-        name = f"_encode_{model.name}"
-        self.scope.uses.add("encode_mismatch")
+    def encoders(self, model: ModelDef) -> list[Function]:
+        """The encoders of a model: through its part of a subtype table, unless it
+        has none, and of its own object, unless it is abstract."""
+        functions: list[Function] = []
         if model.subtypes is not None:
-            return self.base_encoder(model)
+            functions.append(self.base_encoder(model))
+        if not model.abstract:
+            functions.append(self.encoder(model))
+        return functions
+
+    def encoder(self, model: ModelDef) -> Function:
+        """The encoder of a model's own object: a value model's or an object's."""
+        name = object_function("encode", model)
+        self.scope.uses.add("encode_mismatch")
         if model.value_field is not None:
             self.scope.uses.add("_escape")
             return ValueEncoder(name, model.name, model.value_field)
@@ -196,7 +204,10 @@ class EncoderPlanner:
         self.scope.uses.update(("encode_mismatch", "EncodeError"))
         cases = []
         for json_name, subtype in subtypes.types:
-            write: list[Stmt] = [Call("text", f"_encode_{subtype}", ("value",))]
+            function = object_function(
+                "encode", self.scope.model(ModelRef(self.scope.module.name, subtype))
+            )
+            write: list[Stmt] = [Call("text", function, ("value",))]
             if subtypes.representation == "wrapper_object":
                 segment = Segment("member", json_name)
                 write = self.values.guarded("EncodeError", segment, write)

@@ -22,6 +22,9 @@ def plan_imports(scope: Scope) -> list[list[Import]]:
     standard = {(source, name, "") for source, name in scope.stdlib_imports}
     if module.enums:
         standard.add(("enum", "", ""))
+    if "_abc" in scope.uses:  # abstract bases
+        standard.add(("abc", "ABCMeta", "_ABCMeta"))
+        standard.add(("abc", "abstractmethod", "_abstractmethod"))
     scope.uses.update(("_fastwriter", "_reader", "_writer", "Codec"))
     if module.limits:
         scope.uses.add("Limits")

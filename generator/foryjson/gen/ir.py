@@ -227,16 +227,25 @@ class Subtypes:
 class ModelDef:
     name: str
     fields: tuple[FieldDef, ...]
-    """In declaration order; the constructor and ``repr`` use this order."""
+    """In declaration order, inherited ones first; the constructor and ``repr`` use
+    this order."""
     write_order: tuple[FieldDef, ...]
     """In the order properties are written."""
     unknown_properties: UnknownProperties
     doc: str | None
     location: Location
     subtypes: Subtypes | None = None
-    """Set on a base model: it has no fields and stands for one of its subtypes."""
-    base: str | None = None
-    """Set on a subtype: the name of its base model (same module)."""
+    """Set on every model of a hierarchy with a subtype table: the part of the table a
+    value of this type can be (this model, unless abstract, and those deriving from
+    it), in the base's representation. Such a model reads and writes through it."""
+    abstract: bool = False
+    """A base with a subtype table: its values are always one of its subtypes."""
+    base: ModelRef | None = None
+    """The model this one derives from (``extends``, or the base whose table lists it)."""
+    inherited: int = 0
+    """How many of ``fields``, from the first, come from the base."""
+    subclassed: bool = False
+    """Whether another model derives from this one."""
     discriminator: str | None = None
     """Set on a subtype of a ``property`` base: the JSON name the base writes first."""
     validator: str | None = None

@@ -136,6 +136,11 @@ def export(modules: Sequence[ModuleDef]) -> dict[Path, str]:
     return dict(sorted(files.items()))
 
 
+# The definition of a subtype's own object, which its table's choices refer to: a
+# model name never ends in lower case after a dot.
+_OBJECT = ".fields"
+
+
 def _key(module: str, name: str) -> str:
     return f"{module}.{name}"
 
@@ -169,6 +174,11 @@ class _Exporter:
             context = _Context(self)
             if target in self.enums:
                 defs[key] = _enum_schema(self.enums[target])
+            elif target[1].endswith(_OBJECT):
+                name = target[1].removesuffix(_OBJECT)
+                defs[key] = context.object_schema(
+                    target[0], self.models[(target[0], name)]
+                )
             else:
                 defs[key] = context.model_schema(target[0], self.models[target])
             pending += sorted(context.used - {target})
@@ -216,12 +226,19 @@ class _Context:
         return _ref(module, name)
 
     def model_schema(self, module: str, model: ModelDef) -> dict[str, object]:
+        if model.subtypes is None:
+            return self.object_schema(module, model)
         schema: dict[str, object] = {"title": model.name}
         if model.doc:
             schema["description"] = model.doc
-        if model.subtypes is not None:
-            schema.update(self.subtypes_schema(module, model))
-            return schema
+        schema.update(self.subtypes_schema(module, model))
+        return schema
+
+    def object_schema(self, module: str, model: ModelDef) -> dict[str, object]:
+        """A model's own object (or string, for a value model)."""
+        schema: dict[str, object] = {"title": model.name}
+        if model.doc:
+            schema["description"] = model.doc
         if model.value_field is not None:
             schema["type"] = "string"
             return schema
@@ -242,7 +259,7 @@ class _Context:
         assert subtypes is not None
         choices: list[object] = []
         for json_name, subtype in subtypes.types:
-            target = self.reference(module, subtype)
+            target = self.reference(module, subtype + _OBJECT)
             if subtypes.representation == "property":
                 assert subtypes.property is not None
                 choices.append({**target, "required": [subtypes.property]})
@@ -274,10 +291,9 @@ class _Context:
         if model.discriminator is not None:
             # Written by the base before the subtype's members; dispatching on it is
             # the base's job, so the subtype itself only pins its value.
-            base = self.exporter.models[(module, model.base or "")]
-            assert base.subtypes is not None
+            assert model.subtypes is not None
             name = next(
-                key for key, value in base.subtypes.types if value == model.name
+                key for key, value in model.subtypes.types if value == model.name
             )
             result.properties[prefix + model.discriminator + suffix] = {"const": name}
         for item in model.fields:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import keyword
 import math
 import re
-from dataclasses import replace
+from collections.abc import Sequence
 from decimal import Decimal
 
 from ..numbers import INTEGER_RANGES
@@ -85,8 +85,8 @@ def read_subtypes(node: Node, model: str) -> Subtypes:
     return Subtypes(representation, discriminator, tuple(types))
 
 
-def link_subtypes(module: ModuleDef, locations: dict[str, Node]) -> ModuleDef:
-    """Check every subtype table of a module and mark each subtype with its base.
+def check_subtypes(module: ModuleDef, locations: dict[str, Node]) -> None:
+    """Check every subtype table of a module (``inheritance`` links the models).
 
     ``locations`` maps a base model's name to its ``subtypes`` node, for messages.
     """
@@ -133,42 +133,41 @@ def link_subtypes(module: ModuleDef, locations: dict[str, Node]) -> ModuleDef:
                     " wrapper_object or wrapper_array representation"
                 )
             bases[model_name] = base.name
-            discriminator = base.subtypes.property
-            if discriminator is not None:
-                clash = [item for item in _written_names(target, models)]
-                if discriminator in clash:
-                    raise node.error(
-                        f"the discriminator '{discriminator}' of {base.name} is also a"
-                        f" property of its subtype {model_name}"
-                    )
         names = [name for name, _ in base.subtypes.types]
         if len(set(names)) != len(names):  # pragma: no cover - YAML keys are unique
             raise node.error(f"the subtype names of {base.name} repeat")
-    linked = []
-    for model in module.models:
-        base_name = bases.get(model.name)
-        if base_name is None:
-            linked.append(model)
-            continue
-        base_subtypes = models[base_name].subtypes
-        assert base_subtypes is not None
-        linked.append(
-            replace(model, base=base_name, discriminator=base_subtypes.property)
-        )
-    return replace(module, models=tuple(linked))
 
 
-def _written_names(model: ModelDef, models: dict[str, ModelDef]) -> list[str]:
-    """The JSON names a model's objects hold, members it unwraps from this file included."""
+def ordered_fields(
+    model: str, fields: Sequence[FieldDef], order: Node
+) -> tuple[FieldDef, ...]:
+    """The fields ``order`` lists, in its order, then the rest in declaration order."""
+    by_name = {field.name: field for field in fields}
+    listed: list[FieldDef] = []
+    for item in order.sequence(f"the order of {model}"):
+        field_name = item.text("an order entry")
+        if field_name not in by_name:
+            raise item.error(
+                f"order names '{field_name}', which is not a field of {model}"
+                + suggest(field_name, by_name)
+            )
+        if by_name[field_name] in listed:
+            raise item.error(f"order names '{field_name}' twice")
+        listed.append(by_name[field_name])
+    return (*listed, *(field for field in fields if field not in listed))
+
+
+def written_names(model: ModelDef, models: dict[ModelRef, ModelDef]) -> list[str]:
+    """The JSON names a model's objects hold, members it unwraps included."""
     names = []
     for item in model.fields:
         if item.unwrapped is None:
             names.append(item.json_name)
             continue
         prefix, suffix = item.unwrapped
-        child = models.get(_unwrapped_model(item).name)
-        if child is not None and child is not model:
-            names += [prefix + name + suffix for name in _written_names(child, models)]
+        child = models[_unwrapped_model(item)]
+        if child is not model:
+            names += [prefix + name + suffix for name in written_names(child, models)]
     return names
 
 

@@ -45,8 +45,8 @@ from .plan import (
     SkipTest,
     TypeTest,
 )
-from .reading import keeps_read_values, static_depth
-from .scope import Container, unwrapped_model
+from .reading import keeps_read_values, static_depth, static_object_depth
+from .scope import Container, object_function, unwrapped_model
 from .values import element_of
 
 # Runtime functions that turn a value into plain data themselves.
@@ -67,7 +67,7 @@ class PlainPlanner:
     """Plans the plain encoders of one module's models and containers."""
 
     def __init__(self, encoders: EncoderPlanner) -> None:
-        self.encoders = encoders
+        self.string_encoders = encoders
         self.values = encoders.values
         self.scope = encoders.scope
         self.helpers: dict[TypeRef, Function] = {}
@@ -148,34 +148,51 @@ class PlainPlanner:
 
     # ------------------------------------------------------------------ models
 
-    def encoder(self, model: ModelDef) -> Function:
-        """The plain encoder of a model: a base's, a value model's or an object's."""
-        name = f"_plain_{model.name}"
+    def encoders(self, model: ModelDef) -> list[Function]:
+        """The plain encoders of a model: through its part of a subtype table, unless
+        it has none, and of its own object, unless it is abstract."""
+        functions: list[Function] = []
+        if model.subtypes is not None:
+            functions.append(self.base_encoder(model))
+        if not model.abstract:
+            functions.append(self.encoder(model))
+        return functions
+
+    def base_encoder(self, model: ModelDef) -> Function:
+        """Each subtype's name, then its plain object."""
         self.scope.uses.add("_fastwriter")
         subtypes = model.subtypes
+        assert subtypes is not None
+        module = self.scope.module.name
+        counts = self.counts(ModelRef(module, model.name))
+        # A wrapper object or array around the subtype's object takes a level.
+        wrapped = subtypes.representation != "property"
+        inner = "room - 1" if wrapped else "room"
+        cases = []
+        depths: list[int | None] = [0] if wrapped else []
+        for json_name, subtype in subtypes.types:
+            ref = ModelRef(module, subtype)
+            room = ""
+            if self.counts(ref):
+                room = inner if counts else _UNCOUNTED
+            depth = static_object_depth(ref, self.scope.models)
+            depths.append(None if depth is None else depth - (0 if wrapped else 1))
+            function = object_function("plain", self.scope.model(ref))
+            cases.append((json_name, subtype, function, room))
+        return PlainBaseEncoder(
+            f"_plain_{model.name}",
+            model.name,
+            subtypes.representation,
+            subtypes.property or "",
+            cases,
+            self.need(depths) if counts else None,
+        )
+
+    def encoder(self, model: ModelDef) -> Function:
+        """The plain encoder of a model's own object: a value model's or an object's."""
+        name = object_function("plain", model)
+        self.scope.uses.add("_fastwriter")
         counts = self.counts(ModelRef(self.scope.module.name, model.name))
-        if subtypes is not None:
-            # A wrapper object or array around the subtype's object takes a level.
-            wrapped = subtypes.representation != "property"
-            inner = "room - 1" if wrapped else "room"
-            cases = []
-            depths: list[int | None] = [0] if wrapped else []
-            for json_name, subtype in subtypes.types:
-                ref = ModelRef(self.scope.module.name, subtype)
-                room = ""
-                if self.counts(ref):
-                    room = inner if counts else _UNCOUNTED
-                depth = self.depth(ref)
-                depths.append(None if depth is None else depth - (0 if wrapped else 1))
-                cases.append((json_name, subtype, f"_plain_{subtype}", room))
-            return PlainBaseEncoder(
-                name,
-                model.name,
-                subtypes.representation,
-                subtypes.property or "",
-                cases,
-                self.need(depths) if counts else None,
-            )
         if model.value_field is not None:
             return PlainValueEncoder(name, model.name, model.value_field)
         return self.members(name, model.name, model, "", "", counts)
@@ -228,7 +245,7 @@ class PlainPlanner:
                 value = PlainValue("call", var, function, room=flat_room)
                 groups.append(PlainGroup(condition, [PlainEntry(None, value)]))
                 continue
-            condition, skips_null = self.encoders.condition(item, var)
+            condition, skips_null = self.string_encoders.condition(item, var)
             item_checks, value = self.value(item.type, var, room)
             depths.append(self.depth(item.type))
             if item.raw:

@@ -724,18 +724,23 @@ class InitParam:
 class ClassPlan:
     """Everything the template needs to lay out one model class.
 
-    A base of subtypes (``is_base``) has slots and JSON methods only: its subtypes
-    hold the fields and the rest.
+    An ``abstract`` base of subtypes has slots, annotations and JSON methods, and an
+    abstract ``__init__``: its subtypes hold the rest.
     """
 
     name: str
     doc: str
     base: str | None
-    is_base: bool
+    """The base class, as this module spells it."""
+    abstract: bool
     annotations: list[tuple[str, str]]
+    """The class's own attributes (a base class declares those it gives)."""
     params: list[InitParam]
+    """Every attribute, inherited ones first."""
     long_ints: frozenset[str]
     """Fields that may hold an ``int`` too long for ``repr``."""
+    exact_type: bool = False
+    """Whether ``__eq__`` needs the very same class (other classes derive from it)."""
 
 
 @dataclass(frozen=True)

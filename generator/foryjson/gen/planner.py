@@ -17,6 +17,7 @@ from .encoders import EncoderPlanner
 from .imports import isort_key, plan_imports
 from .ir import (
     EnumRef,
+    ModelDef,
     ModelRef,
     ModuleDef,
 )
@@ -56,14 +57,14 @@ def plan_module(
         ]
         scope.add_table(Table("enum_members", table, enum=enum.name))
     classes: list[ClassPlan] = []
-    # A base class comes before its subtypes, which derive from it.
-    ordered = sorted(module.models, key=lambda model: model.base is not None)
+    # A base class comes before the classes that derive from it.
+    ordered = sorted(module.models, key=lambda model: _lineage_depth(scope, model))
     for model in ordered:
         if model.python is None:
             classes.append(plan_class(scope, model))
         else:
             scope.import_reference(model.python, model.name)
-        functions += [encoders.encoder(model), decoders.decoder(model)]
+        functions += [*encoders.encoders(model), *decoders.decoders(model)]
     functions += flat
     functions += values.helpers.values()
     functions += values.pattern_functions()
@@ -73,7 +74,7 @@ def plan_module(
     functions += [
         PlainEnumEncoder(f"_plain_{enum.name}", enum.name) for enum in module.enums
     ]
-    functions += [plain.encoder(model) for model in ordered]
+    functions += [function for model in ordered for function in plain.encoders(model)]
     functions += plain.flat_functions
     functions += plain.helpers.values()
     bound = [model.name for model in ordered if model.python is not None]
@@ -116,3 +117,11 @@ def plan_module(
         + bound,
         facts=facts,
     )
+
+
+def _lineage_depth(scope: Scope, model: ModelDef) -> int:
+    """How many classes a model's class derives from."""
+    depth = 0
+    while model.base is not None:
+        model, depth = scope.model(model.base), depth + 1
+    return depth

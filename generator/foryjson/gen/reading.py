@@ -40,6 +40,7 @@ __all__ = [
     "model_index",
     "read_facts",
     "static_depth",
+    "static_object_depth",
 ]
 
 
@@ -87,6 +88,14 @@ ModelIndex = dict[str, dict[str, ModelDef]]
 def static_depth(type_ref: TypeRef, index: ModelIndex) -> int | None:
     """The deepest nesting of a document of this type (None: unbounded)."""
     return _Walker(index).depth(type_ref)
+
+
+def static_object_depth(ref: ModelRef, index: ModelIndex) -> int | None:
+    """The deepest nesting of a model's own object, without the subtype table a
+    model of a hierarchy is read and written through."""
+    walker = _Walker(index)
+    walker._visiting.add(ref)
+    return walker.object_depth(walker._model(ref))
 
 
 def keeps_read_values(type_ref: TypeRef, index: ModelIndex) -> bool:
@@ -261,17 +270,22 @@ class _Walker:
         return tuple(sorted(names))
 
     def _model_depth(self, ref: ModelRef, model: ModelDef) -> int | None:
-        if model.subtypes is not None:
-            if model.subtypes.property is not None:
-                self.discriminators.add(model.subtypes.property)
-            inner = _deepest(
-                [
-                    self.depth(ModelRef(ref.module, name))
-                    for _, name in model.subtypes.types
-                ]
-            )
-            wrapped = model.subtypes.representation != "property"
-            return _plus_one(inner) if wrapped else inner
+        if model.subtypes is None:
+            return self.object_depth(model)
+        if model.subtypes.property is not None:
+            self.discriminators.add(model.subtypes.property)
+        # Each subtype's own object: its table is the one being walked.
+        inner = _deepest(
+            [
+                self.object_depth(self._model(ModelRef(ref.module, name)))
+                for _, name in model.subtypes.types
+            ]
+        )
+        wrapped = model.subtypes.representation != "property"
+        return _plus_one(inner) if wrapped else inner
+
+    def object_depth(self, model: ModelDef) -> int | None:
+        """Deepest nesting of a model's own object (of its fields)."""
         if model.value_field is not None:
             return 0
         depths: list[int | None] = []

@@ -1,8 +1,10 @@
 """From schema files to the validated IR.
 
-Loading happens in two passes over all files: the first collects every declared enum and
+Loading happens in passes over all files: the first collects every declared enum and
 model so that references across files (``common.Address``) and recursion resolve; the
-second builds and checks each model. Every mistake is a ``SchemaError`` with the location
+second finds who derives from whom (``extends`` and subtype tables), since options
+inherit; the third builds and checks each model, and the last hands down inherited
+fields (see ``inheritance``). Every mistake is a ``SchemaError`` with the location
 of the node at fault.
 """
 
@@ -21,7 +23,7 @@ from .. import binary, decimals, identifiers, numbers, temporal
 from ..errors import DecodeError
 from ..limits import MAX_DEPTH_CEILING
 from ..numbers import INTEGER_RANGES
-from . import naming, objects, typeexpr
+from . import inheritance, naming, objects, typeexpr
 from .ir import (
     BYTE_FORMATS,
     DECIMAL_FORMATS,
@@ -67,6 +69,7 @@ _MODEL_KEYS = (
     "doc",
     "fields",
     "order",
+    "extends",
     "subtypes",
     "validator",
     "value",
@@ -152,9 +155,18 @@ def load_modules(files: Sequence[SchemaFile]) -> list[ModuleDef]:
     declared: dict[str, dict[str, _Declared]] = {}
     for file, root in roots:
         declared[file.module] = _collect_declarations(root)
-    modules = [_build_module(file, root, declared) for file, root in roots]
+    lineage = inheritance.Lineage()
+    models: dict[ModelRef, dict[str, tuple[Node, Node]]] = {}
+    for file, root in roots:
+        models.update(_read_lineage(file.module, root, declared, lineage))
+    modules = [
+        _build_module(file, root, declared, _Ancestry(lineage, models))
+        for file, root in roots
+    ]
+    modules = inheritance.apply(modules, lineage)
     _check_required_cycles(modules)
     objects.check_flattened_names(modules)
+    inheritance.check_discriminators(modules, lineage)
     return modules
 
 
@@ -183,8 +195,62 @@ def _collect_declarations(root: Node) -> dict[str, _Declared]:
     return names
 
 
+def _read_lineage(
+    module: str,
+    root: Node,
+    declared: dict[str, dict[str, _Declared]],
+    lineage: inheritance.Lineage,
+) -> dict[ModelRef, dict[str, tuple[Node, Node]]]:
+    """Note each model's parent in ``lineage``; return the models' entries by name."""
+    entries = root.mapping("a schema file", _MODULE_KEYS)
+    if "models" not in entries:
+        return {}
+    resolver = _Resolver(module, declared)
+    result = {}
+    for name, _, value in entries["models"][1].items("models"):
+        ref = ModelRef(module, name)
+        model = value.mapping(f"model {name}", _MODEL_KEYS)
+        result[ref] = model
+        if "order" in model:
+            lineage.orders[ref] = model["order"][1]
+        if "extends" in model:
+            node = model["extends"][1]
+            parent = resolver.resolve(node)
+            if not isinstance(parent, ModelRef):
+                raise node.error(
+                    f"{name} extends {spell(parent, module)}; a model extends a model"
+                )
+            if parent == ref:
+                raise node.error(f"{name} cannot extend itself")
+            lineage.add_extends(ref, parent, node)
+        if "subtypes" in model:
+            subtypes = objects.read_subtypes(model["subtypes"][1], name)
+            lineage.add_table(
+                ref, model["subtypes"][1], [member for _, member in subtypes.types]
+            )
+    return result
+
+
+@dataclass(frozen=True)
+class _Ancestry:
+    """What a model inherits its options from: its ancestors' own entries."""
+
+    lineage: inheritance.Lineage
+    models: dict[ModelRef, dict[str, tuple[Node, Node]]]
+
+    def options(self, model: ModelRef, file_options: _Options) -> _Options:
+        """The file's options, then each ancestor's from the farthest, then the model's."""
+        result = file_options
+        for ancestor in reversed(self.lineage.ancestors(model)):
+            result = _options_from(self.models[ancestor], result)
+        return _options_from(self.models[model], result)
+
+
 def _build_module(
-    file: SchemaFile, root: Node, declared: dict[str, dict[str, _Declared]]
+    file: SchemaFile,
+    root: Node,
+    declared: dict[str, dict[str, _Declared]],
+    ancestry: _Ancestry,
 ) -> ModuleDef:
     entries = root.mapping("a schema file", _MODULE_KEYS)
     doc = entries["doc"][1].text("doc") if "doc" in entries else None
@@ -201,7 +267,12 @@ def _build_module(
     subtype_nodes: dict[str, Node] = {}
     if "models" in entries:
         for name, key, value in entries["models"][1].items("models"):
-            models.append(_build_model(name, key, value, options, resolver))
+            ref = ModelRef(file.module, name)
+            model_options = ancestry.options(ref, options)
+            derived = ref in ancestry.lineage.parents
+            models.append(
+                _build_model(name, key, value, model_options, resolver, derived)
+            )
             if models[-1].subtypes is not None:
                 subtype_nodes[name] = value.mapping(f"model {name}", _MODEL_KEYS)[
                     "subtypes"
@@ -215,7 +286,8 @@ def _build_module(
         imports=tuple(sorted(resolver.used_modules)),
         limits=_read_limits(entries["limits"][1]) if "limits" in entries else (),
     )
-    return objects.link_subtypes(module, subtype_nodes)
+    objects.check_subtypes(module, subtype_nodes)
+    return module
 
 
 def _read_limits(node: Node) -> tuple[tuple[str, int], ...]:
@@ -450,25 +522,26 @@ _ELLIPSIS = Scalar(typeexpr.ELLIPSIS)
 
 
 def _build_model(
-    name: str, key: Node, node: Node, module_options: _Options, resolver: _Resolver
+    name: str,
+    key: Node,
+    node: Node,
+    options: _Options,
+    resolver: _Resolver,
+    derived: bool = False,
 ) -> ModelDef:
+    """A model with its own fields; ``options`` hold what it inherits and sets, and a
+    ``derived`` model's ``order`` waits for its inherited fields."""
     entries = node.mapping(f"model {name}", _MODEL_KEYS)
-    options = _options_from(entries, module_options)
     doc = entries["doc"][1].text("doc") if "doc" in entries else None
     subtypes = None
     if "subtypes" in entries:
         subtypes = objects.read_subtypes(entries["subtypes"][1], name)
-        if "fields" in entries and not entries["fields"][1].is_empty:
-            raise entries["fields"][0].error(
-                f"{name} has subtypes, so it stands for one of them and has no fields"
-                " of its own; declare the fields on the subtypes"
-            )
-        for key_name in ("value", "validator", "order", "python"):
+        for key_name in ("value", "python"):
             if key_name in entries:
                 raise entries[key_name][0].error(
-                    f"a model with subtypes takes no '{key_name}'"
+                    f"a model with subtypes is abstract, so it takes no '{key_name}'"
                 )
-    elif "fields" not in entries:
+    elif "fields" not in entries and "extends" not in entries:
         raise node.error(f"model {name} needs 'fields'")
     fields: list[FieldDef] = []
     json_names: dict[str, FieldDef] = {}
@@ -490,7 +563,8 @@ def _build_model(
             )
         json_names[field.json_name] = field
         fields.append(field)
-    write_order = _write_order(name, fields, entries.get("order"))
+    # A derived model's order may name inherited fields: see inheritance.apply.
+    write_order = _write_order(name, fields, None if derived else entries.get("order"))
     catch_alls = [item for item in fields if item.any_properties]
     if len(catch_alls) > 1:
         raise SchemaError(
@@ -553,19 +627,7 @@ def _write_order(
 ) -> tuple[FieldDef, ...]:
     if order_entry is None:
         return tuple(fields)
-    by_name = {field.name: field for field in fields}
-    listed: list[FieldDef] = []
-    for item in order_entry[1].sequence(f"the order of {model}"):
-        field_name = item.text("an order entry")
-        if field_name not in by_name:
-            raise item.error(
-                f"order names '{field_name}', which is not a field of {model}"
-                + suggest(field_name, by_name)
-            )
-        if by_name[field_name] in listed:
-            raise item.error(f"order names '{field_name}' twice")
-        listed.append(by_name[field_name])
-    return (*listed, *(field for field in fields if field not in listed))
+    return objects.ordered_fields(model, fields, order_entry[1])
 
 
 def _build_field(

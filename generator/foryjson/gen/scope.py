@@ -218,6 +218,16 @@ class Scope:
         return self._name_tables[key]
 
 
+def object_function(kind: str, model: ModelDef) -> str:
+    """The name of the ``encode``, ``decode`` or ``plain`` function of a model's own
+    object. Models of a subtype table read and write through the table under the
+    usual name (``_encode_Card`` writes the name of the subtype), so their objects'
+    functions take a prefix no other generated name has."""
+    if model.subtypes is not None:
+        return f"_fields_{kind}_{model.name}"
+    return f"_{kind}_{model.name}"
+
+
 def unwrapped_model(item: FieldDef) -> ModelRef:
     """The model an unwrapped field flattens into its parent."""
     target = item.type.inner if isinstance(item.type, Nullable) else item.type

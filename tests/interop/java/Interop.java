@@ -24,6 +24,7 @@ import java.util.function.Supplier;
  * Jackson's half of the interop tests.
  *
  * <ul>
+ *   <li>{@code version} prints the Java release it runs on.
  *   <li>{@code write OUT_DIR} writes every case as OUT_DIR/NAME.json.
  *   <li>{@code check PY_DIR} reads the Python side's PY_DIR/NAME.json into the Java classes and
  *       checks each document equals the object Java built: both are written again with the same
@@ -175,6 +176,13 @@ public final class Interop {
             // totalCents is read-only: the writer's 5 is never read back by either side.
             () -> List.of(paymentOrder(0))));
     cases.add(single("strings", nonNull, PaymentModels.Payment.class, Interop::awkwardText));
+    cases.add(single("java_floats", always, JavaFloatModels.JavaFloats.class, JavaFloatModels::floats));
+    cases.add(
+        single("ledger_statement", nonNull, LedgerModels.Statement.class, LedgerModels::statement));
+    // Declared as a subtype, a value still carries its type property.
+    cases.add(single("ledger_card", nonNull, LedgerModels.CardCharge.class, LedgerModels::card));
+    cases.add(
+        single("ledger_premium", nonNull, LedgerModels.CardCharge.class, LedgerModels::premium));
     cases.add(
         single(
             "float_text",
@@ -315,7 +323,9 @@ public final class Interop {
   public static void main(String[] args) throws IOException {
     String mode = args.length > 0 ? args[0] : "";
     boolean failed = false;
-    if (mode.equals("write") && args.length == 2) {
+    if (mode.equals("version")) {
+      System.out.println(Runtime.version().feature());
+    } else if (mode.equals("write") && args.length == 2) {
       Path out = Path.of(args[1]);
       Files.createDirectories(out);
       for (Case item : cases()) {
