@@ -66,16 +66,6 @@ class DecoderPlanner:
         self.flat_functions = flat_functions
         """Where the decoders of flattened children go, in the order they are planned."""
 
-    def decoders(self, model: ModelDef) -> list[Function]:
-        """The decoders of a model: through its part of a subtype table, unless it
-        has none, and of its own object, unless it is abstract."""
-        functions: list[Function] = []
-        if model.subtypes is not None:
-            functions.append(self.base_decoder(model))
-        if not model.abstract:
-            functions.append(self.decoder(model))
-        return functions
-
     def decoder(self, model: ModelDef) -> Function:
         """The decoder of a model's own object: a value model's or an object's."""
         scope = self.scope

@@ -47,16 +47,6 @@ class EncoderPlanner:
         self.flat_functions = flat_functions
         """Where the encoders of flattened children go, in the order they are planned."""
 
-    def encoders(self, model: ModelDef) -> list[Function]:
-        """The encoders of a model: through its part of a subtype table, unless it
-        has none, and of its own object, unless it is abstract."""
-        functions: list[Function] = []
-        if model.subtypes is not None:
-            functions.append(self.base_encoder(model))
-        if not model.abstract:
-            functions.append(self.encoder(model))
-        return functions
-
     def encoder(self, model: ModelDef) -> Function:
         """The encoder of a model's own object: a value model's or an object's."""
         name = object_function("encode", model)

@@ -148,16 +148,6 @@ class PlainPlanner:
 
     # ------------------------------------------------------------------ models
 
-    def encoders(self, model: ModelDef) -> list[Function]:
-        """The plain encoders of a model: through its part of a subtype table, unless
-        it has none, and of its own object, unless it is abstract."""
-        functions: list[Function] = []
-        if model.subtypes is not None:
-            functions.append(self.base_encoder(model))
-        if not model.abstract:
-            functions.append(self.encoder(model))
-        return functions
-
     def base_encoder(self, model: ModelDef) -> Function:
         """Each subtype's name, then its plain object."""
         self.scope.uses.add("_fastwriter")

@@ -34,7 +34,7 @@ from .plan import (
     Value,
 )
 from .reading import ReadFacts, read_facts
-from .scope import Scope
+from .scope import Scope, model_functions
 
 
 def plan_module(
@@ -64,7 +64,8 @@ def plan_module(
             classes.append(plan_class(scope, model))
         else:
             scope.import_reference(model.python, model.name)
-        functions += [*encoders.encoders(model), *decoders.decoders(model)]
+        functions += model_functions(model, encoders.base_encoder, encoders.encoder)
+        functions += model_functions(model, decoders.base_decoder, decoders.decoder)
     functions += flat
     functions += values.helpers.values()
     functions += values.pattern_functions()
@@ -74,7 +75,8 @@ def plan_module(
     functions += [
         PlainEnumEncoder(f"_plain_{enum.name}", enum.name) for enum in module.enums
     ]
-    functions += [function for model in ordered for function in plain.encoders(model)]
+    for model in ordered:
+        functions += model_functions(model, plain.base_encoder, plain.encoder)
     functions += plain.flat_functions
     functions += plain.helpers.values()
     bound = [model.name for model in ordered if model.python is not None]

@@ -9,6 +9,7 @@ and module-level tables the code will need.
 from __future__ import annotations
 
 import builtins
+from collections.abc import Callable
 
 from .ir import (
     Custom,
@@ -26,7 +27,7 @@ from .ir import (
     TupleOf,
     TypeRef,
 )
-from .plan import Table, Value
+from .plan import Function, Table, Value
 from .quoting import identifier, reference
 from .reading import model_index
 from .scalars import ANNOTATIONS, IMPORTED_NAMES, MODULE_LEVEL_NAMES, literal_imports
@@ -226,6 +227,21 @@ def object_function(kind: str, model: ModelDef) -> str:
     if model.subtypes is not None:
         return f"_fields_{kind}_{model.name}"
     return f"_{kind}_{model.name}"
+
+
+def model_functions(
+    model: ModelDef,
+    through_table: Callable[[ModelDef], Function],
+    own_object: Callable[[ModelDef], Function],
+) -> list[Function]:
+    """A model's encoders (or decoders): through its part of a subtype table, unless
+    it has none, and of its own object, unless it is abstract."""
+    functions: list[Function] = []
+    if model.subtypes is not None:
+        functions.append(through_table(model))
+    if not model.abstract:
+        functions.append(own_object(model))
+    return functions
 
 
 def unwrapped_model(item: FieldDef) -> ModelRef:
