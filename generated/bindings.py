@@ -13,7 +13,7 @@ from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import represent as _represent
 from foryjson import writer as _writer
-from foryjson.codec import Codec
+from foryjson.codec import MISSING, Codec
 from foryjson.errors import (
     DecodeError,
     EncodeError,
@@ -48,6 +48,11 @@ class Drawing:
         "price",
         "prices",
     )
+    __match_args__ = (
+        "labels",
+        "price",
+        "prices",
+    )
 
     labels: list[Label]
     price: Decimal
@@ -75,6 +80,24 @@ class Drawing:
             f"price={_represent.safe_repr(self.price)}, "
             f"prices={_represent.safe_repr(self.prices)})"
         )
+
+    def replace(
+        self,
+        *,
+        labels: list[Label] = MISSING,
+        price: Decimal = MISSING,
+        prices: dict[str, Decimal] = MISSING,
+    ) -> Drawing:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.labels = self.labels if labels is MISSING else labels
+        _copy.price = self.price if price is MISSING else price
+        _copy.prices = self.prices if prices is MISSING else prices
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Drawing:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""

@@ -59,6 +59,11 @@ class Category:
         "name",
         "parent",
     )
+    __match_args__ = (
+        "id",
+        "name",
+        "parent",
+    )
 
     id: int
     name: str
@@ -84,6 +89,24 @@ class Category:
             f"name={self.name!r}, "
             f"parent={self.parent!r})"
         )
+
+    def replace(
+        self,
+        *,
+        id: int = MISSING,
+        name: str = MISSING,
+        parent: Category | None = MISSING,
+    ) -> Category:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        _copy.name = self.name if name is MISSING else name
+        _copy.parent = self.parent if parent is MISSING else parent
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Category:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -129,6 +152,17 @@ class Product:
     """
 
     __slots__ = (
+        "name",
+        "sku",
+        "categoryPath",
+        "price",
+        "availability",
+        "weightGrams",
+        "tags",
+        "attributes",
+        "warehouse",
+    )
+    __match_args__ = (
         "name",
         "sku",
         "categoryPath",
@@ -200,6 +234,40 @@ class Product:
             f"attributes={self.attributes!r}, "
             f"warehouse={self.warehouse!r})"
         )
+
+    def replace(
+        self,
+        *,
+        name: str = MISSING,
+        sku: str = MISSING,
+        categoryPath: list[Category] = MISSING,
+        price: common.Money = MISSING,
+        availability: Availability = MISSING,
+        weightGrams: int = MISSING,
+        tags: list[str] = MISSING,
+        attributes: dict[str, str] = MISSING,
+        warehouse: common.Address | None = MISSING,
+    ) -> Product:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.name = self.name if name is MISSING else name
+        _copy.sku = self.sku if sku is MISSING else sku
+        _copy.categoryPath = (
+            self.categoryPath if categoryPath is MISSING else categoryPath
+        )
+        _copy.price = self.price if price is MISSING else price
+        _copy.availability = (
+            self.availability if availability is MISSING else availability
+        )
+        _copy.weightGrams = self.weightGrams if weightGrams is MISSING else weightGrams
+        _copy.tags = self.tags if tags is MISSING else tags
+        _copy.attributes = self.attributes if attributes is MISSING else attributes
+        _copy.warehouse = self.warehouse if warehouse is MISSING else warehouse
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Product:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""

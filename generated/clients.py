@@ -16,7 +16,7 @@ from foryjson import identifiers as _identifiers
 from foryjson import reader as _reader
 from foryjson import temporal as _temporal
 from foryjson import writer as _writer
-from foryjson.codec import Codec
+from foryjson.codec import MISSING, Codec
 from foryjson.errors import (
     DecodeError,
     EncodeError,
@@ -56,6 +56,7 @@ class Clients:
     """The Clients model."""
 
     __slots__ = ("clients",)
+    __match_args__ = ("clients",)
 
     clients: list[Client]
 
@@ -69,6 +70,16 @@ class Clients:
 
     def __repr__(self) -> str:
         return f"Clients(clients={self.clients!r})"
+
+    def replace(self, *, clients: list[Client] = MISSING) -> Clients:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.clients = self.clients if clients is MISSING else clients
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Clients:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -101,6 +112,28 @@ class Client:
     """The Client model."""
 
     __slots__ = (
+        "id",
+        "index",
+        "guid",
+        "is_active",
+        "balance",
+        "picture",
+        "age",
+        "eye_color",
+        "name",
+        "gender",
+        "company",
+        "emails",
+        "phones",
+        "address",
+        "about",
+        "registered",
+        "latitude",
+        "longitude",
+        "tags",
+        "partners",
+    )
+    __match_args__ = (
         "id",
         "index",
         "guid",
@@ -239,6 +272,58 @@ class Client:
             f"partners={self.partners!r})"
         )
 
+    def replace(
+        self,
+        *,
+        id: int = MISSING,
+        index: int = MISSING,
+        guid: UUID = MISSING,
+        is_active: bool = MISSING,
+        balance: Decimal = MISSING,
+        picture: str = MISSING,
+        age: int = MISSING,
+        eye_color: EyeColor = MISSING,
+        name: str = MISSING,
+        gender: str = MISSING,
+        company: str = MISSING,
+        emails: list[str] = MISSING,
+        phones: list[int] = MISSING,
+        address: str = MISSING,
+        about: str = MISSING,
+        registered: date = MISSING,
+        latitude: float = MISSING,
+        longitude: float = MISSING,
+        tags: list[str] = MISSING,
+        partners: list[Partner] = MISSING,
+    ) -> Client:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        _copy.index = self.index if index is MISSING else index
+        _copy.guid = self.guid if guid is MISSING else guid
+        _copy.is_active = self.is_active if is_active is MISSING else is_active
+        _copy.balance = self.balance if balance is MISSING else balance
+        _copy.picture = self.picture if picture is MISSING else picture
+        _copy.age = self.age if age is MISSING else age
+        _copy.eye_color = self.eye_color if eye_color is MISSING else eye_color
+        _copy.name = self.name if name is MISSING else name
+        _copy.gender = self.gender if gender is MISSING else gender
+        _copy.company = self.company if company is MISSING else company
+        _copy.emails = self.emails if emails is MISSING else emails
+        _copy.phones = self.phones if phones is MISSING else phones
+        _copy.address = self.address if address is MISSING else address
+        _copy.about = self.about if about is MISSING else about
+        _copy.registered = self.registered if registered is MISSING else registered
+        _copy.latitude = self.latitude if latitude is MISSING else latitude
+        _copy.longitude = self.longitude if longitude is MISSING else longitude
+        _copy.tags = self.tags if tags is MISSING else tags
+        _copy.partners = self.partners if partners is MISSING else partners
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Client:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -279,6 +364,11 @@ class Partner:
         "name",
         "since",
     )
+    __match_args__ = (
+        "id",
+        "name",
+        "since",
+    )
 
     id: int
     name: str
@@ -300,6 +390,20 @@ class Partner:
 
     def __repr__(self) -> str:
         return f"Partner(id={self.id!r}, name={self.name!r}, since={self.since!r})"
+
+    def replace(
+        self, *, id: int = MISSING, name: str = MISSING, since: str = MISSING
+    ) -> Partner:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        _copy.name = self.name if name is MISSING else name
+        _copy.since = self.since if since is MISSING else since
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Partner:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""

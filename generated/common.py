@@ -6,7 +6,7 @@ from __future__ import annotations
 from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import writer as _writer
-from foryjson.codec import Codec
+from foryjson.codec import MISSING, Codec
 from foryjson.errors import decode_mismatch, encode_mismatch, missing_property
 
 # typing is for type checkers only (which read this flag as True): importing it would
@@ -33,6 +33,12 @@ class Address:
     """
 
     __slots__ = (
+        "street",
+        "city",
+        "postal_code",
+        "country_code",
+    )
+    __match_args__ = (
         "street",
         "city",
         "postal_code",
@@ -70,6 +76,28 @@ class Address:
             f"country_code={self.country_code!r})"
         )
 
+    def replace(
+        self,
+        *,
+        street: str = MISSING,
+        city: str = MISSING,
+        postal_code: str = MISSING,
+        country_code: str = MISSING,
+    ) -> Address:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.street = self.street if street is MISSING else street
+        _copy.city = self.city if city is MISSING else city
+        _copy.postal_code = self.postal_code if postal_code is MISSING else postal_code
+        _copy.country_code = (
+            self.country_code if country_code is MISSING else country_code
+        )
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Address:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -97,6 +125,10 @@ class Money:
         "minor_units",
         "currency",
     )
+    __match_args__ = (
+        "minor_units",
+        "currency",
+    )
 
     minor_units: int
     currency: str
@@ -112,6 +144,17 @@ class Money:
 
     def __repr__(self) -> str:
         return f"Money(minor_units={self.minor_units!r}, currency={self.currency!r})"
+
+    def replace(self, *, minor_units: int = MISSING, currency: str = MISSING) -> Money:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.minor_units = self.minor_units if minor_units is MISSING else minor_units
+        _copy.currency = self.currency if currency is MISSING else currency
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Money:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""

@@ -15,7 +15,7 @@ from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import temporal as _temporal
 from foryjson import writer as _writer
-from foryjson.codec import Codec
+from foryjson.codec import MISSING, Codec
 from foryjson.errors import (
     DecodeError,
     EncodeError,
@@ -57,10 +57,19 @@ class Node(metaclass=_ABCMeta):
     """One of File (file), Directory (directory), written with the property 'type' first."""
 
     __slots__ = ()
+    __match_args__ = ()
 
     @_abstractmethod
     def __init__(self) -> None:
         """Abstract: create one of the subtypes instead."""
+
+    @_abstractmethod
+    def replace(self) -> Node:
+        """A copy with the given fields changed; each subtype takes its own too."""
+
+    def __replace__(self, /, **changes: Any) -> Node:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -107,6 +116,15 @@ class File(Node):
     """The File model. Written as 'file', with the property 'type' first."""
 
     __slots__ = (
+        "name",
+        "created_by",
+        "created_at",
+        "updated_by",
+        "updated_at",
+        "nbytes",
+        "permissions",
+    )
+    __match_args__ = (
         "name",
         "created_by",
         "created_at",
@@ -167,6 +185,32 @@ class File(Node):
             f"permissions={self.permissions!r})"
         )
 
+    def replace(
+        self,
+        *,
+        name: str = MISSING,
+        created_by: str = MISSING,
+        created_at: datetime = MISSING,
+        updated_by: str | None = MISSING,
+        updated_at: datetime | None = MISSING,
+        nbytes: int = MISSING,
+        permissions: Permissions = MISSING,
+    ) -> File:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.name = self.name if name is MISSING else name
+        _copy.created_by = self.created_by if created_by is MISSING else created_by
+        _copy.created_at = self.created_at if created_at is MISSING else created_at
+        _copy.updated_by = self.updated_by if updated_by is MISSING else updated_by
+        _copy.updated_at = self.updated_at if updated_at is MISSING else updated_at
+        _copy.nbytes = self.nbytes if nbytes is MISSING else nbytes
+        _copy.permissions = self.permissions if permissions is MISSING else permissions
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> File:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -198,6 +242,14 @@ class Directory(Node):
     """The Directory model. Written as 'directory', with the property 'type' first."""
 
     __slots__ = (
+        "name",
+        "created_by",
+        "created_at",
+        "updated_by",
+        "updated_at",
+        "contents",
+    )
+    __match_args__ = (
         "name",
         "created_by",
         "created_at",
@@ -251,6 +303,30 @@ class Directory(Node):
             f"updated_at={self.updated_at!r}, "
             f"contents={self.contents!r})"
         )
+
+    def replace(
+        self,
+        *,
+        name: str = MISSING,
+        created_by: str = MISSING,
+        created_at: datetime = MISSING,
+        updated_by: str | None = MISSING,
+        updated_at: datetime | None = MISSING,
+        contents: list[Node] = MISSING,
+    ) -> Directory:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.name = self.name if name is MISSING else name
+        _copy.created_by = self.created_by if created_by is MISSING else created_by
+        _copy.created_at = self.created_at if created_at is MISSING else created_at
+        _copy.updated_by = self.updated_by if updated_by is MISSING else updated_by
+        _copy.updated_at = self.updated_at if updated_at is MISSING else updated_at
+        _copy.contents = self.contents if contents is MISSING else contents
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Directory:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""

@@ -14,7 +14,7 @@ from foryjson import decimals as _decimals
 from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import writer as _writer
-from foryjson.codec import Codec
+from foryjson.codec import MISSING, Codec
 from foryjson.errors import (
     DecodeError,
     EncodeError,
@@ -47,6 +47,7 @@ class Entity:
     """A plain base class; every model that extends it starts with its id."""
 
     __slots__ = ("id",)
+    __match_args__ = ("id",)
 
     id: str
 
@@ -60,6 +61,16 @@ class Entity:
 
     def __repr__(self) -> str:
         return f"Entity(id={self.id!r})"
+
+    def replace(self, *, id: str = MISSING) -> Entity:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Entity:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -93,6 +104,11 @@ class Transaction(Entity, metaclass=_ABCMeta):
         "amount",
         "currency",
     )
+    __match_args__ = (
+        "id",
+        "amount",
+        "currency",
+    )
 
     amount: Decimal
     currency: str
@@ -100,6 +116,16 @@ class Transaction(Entity, metaclass=_ABCMeta):
     @_abstractmethod
     def __init__(self, *, id: str, amount: Decimal, currency: str = "EUR") -> None:
         """Abstract: create one of the subtypes instead."""
+
+    @_abstractmethod
+    def replace(
+        self, *, id: str = MISSING, amount: Decimal = MISSING, currency: str = MISSING
+    ) -> Transaction:
+        """A copy with the given fields changed; each subtype takes its own too."""
+
+    def __replace__(self, /, **changes: Any) -> Transaction:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -146,6 +172,11 @@ class Statement(Entity):
         "entries",
         "largest_card",
     )
+    __match_args__ = (
+        "id",
+        "entries",
+        "largest_card",
+    )
 
     entries: list[Transaction]
     largest_card: CardCharge | None
@@ -176,6 +207,26 @@ class Statement(Entity):
             f"entries={self.entries!r}, "
             f"largest_card={self.largest_card!r})"
         )
+
+    def replace(
+        self,
+        *,
+        id: str = MISSING,
+        entries: list[Transaction] = MISSING,
+        largest_card: CardCharge | None = MISSING,
+    ) -> Statement:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        _copy.entries = self.entries if entries is MISSING else entries
+        _copy.largest_card = (
+            self.largest_card if largest_card is MISSING else largest_card
+        )
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Statement:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -211,6 +262,12 @@ class CardCharge(Transaction):
     """
 
     __slots__ = ("last_four",)
+    __match_args__ = (
+        "id",
+        "amount",
+        "currency",
+        "last_four",
+    )
 
     last_four: str
 
@@ -239,6 +296,26 @@ class CardCharge(Transaction):
             f"currency={self.currency!r}, "
             f"last_four={self.last_four!r})"
         )
+
+    def replace(
+        self,
+        *,
+        id: str = MISSING,
+        amount: Decimal = MISSING,
+        currency: str = MISSING,
+        last_four: str = MISSING,
+    ) -> CardCharge:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        _copy.amount = self.amount if amount is MISSING else amount
+        _copy.currency = self.currency if currency is MISSING else currency
+        _copy.last_four = self.last_four if last_four is MISSING else last_four
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> CardCharge:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -285,6 +362,13 @@ class Refund(Transaction):
         "original",
         "reason",
     )
+    __match_args__ = (
+        "id",
+        "amount",
+        "currency",
+        "original",
+        "reason",
+    )
 
     original: str
     reason: str | None
@@ -324,6 +408,28 @@ class Refund(Transaction):
             f"reason={self.reason!r})"
         )
 
+    def replace(
+        self,
+        *,
+        id: str = MISSING,
+        amount: Decimal = MISSING,
+        currency: str = MISSING,
+        original: str = MISSING,
+        reason: str | None = MISSING,
+    ) -> Refund:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        _copy.amount = self.amount if amount is MISSING else amount
+        _copy.currency = self.currency if currency is MISSING else currency
+        _copy.original = self.original if original is MISSING else original
+        _copy.reason = self.reason if reason is MISSING else reason
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Refund:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -359,6 +465,13 @@ class PremiumCardCharge(CardCharge):
     """
 
     __slots__ = ("lounge_access",)
+    __match_args__ = (
+        "id",
+        "amount",
+        "currency",
+        "last_four",
+        "lounge_access",
+    )
 
     lounge_access: bool
 
@@ -396,6 +509,30 @@ class PremiumCardCharge(CardCharge):
             f"last_four={self.last_four!r}, "
             f"lounge_access={self.lounge_access!r})"
         )
+
+    def replace(
+        self,
+        *,
+        id: str = MISSING,
+        amount: Decimal = MISSING,
+        currency: str = MISSING,
+        last_four: str = MISSING,
+        lounge_access: bool = MISSING,
+    ) -> PremiumCardCharge:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        _copy.amount = self.amount if amount is MISSING else amount
+        _copy.currency = self.currency if currency is MISSING else currency
+        _copy.last_four = self.last_four if last_four is MISSING else last_four
+        _copy.lounge_access = (
+            self.lounge_access if lounge_access is MISSING else lounge_access
+        )
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> PremiumCardCharge:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""

@@ -11,7 +11,7 @@ import enum
 from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import writer as _writer
-from foryjson.codec import Codec
+from foryjson.codec import MISSING, Codec
 from foryjson.errors import (
     DecodeError,
     EncodeError,
@@ -61,6 +61,10 @@ class MediaContent:
         "media",
         "images",
     )
+    __match_args__ = (
+        "media",
+        "images",
+    )
 
     media: Media
     images: list[Image]
@@ -76,6 +80,19 @@ class MediaContent:
 
     def __repr__(self) -> str:
         return f"MediaContent(media={self.media!r}, images={self.images!r})"
+
+    def replace(
+        self, *, media: Media = MISSING, images: list[Image] = MISSING
+    ) -> MediaContent:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.media = self.media if media is MISSING else media
+        _copy.images = self.images if images is MISSING else images
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> MediaContent:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -111,6 +128,19 @@ class Media:
     """The Media model."""
 
     __slots__ = (
+        "uri",
+        "title",
+        "width",
+        "height",
+        "format",
+        "duration",
+        "size",
+        "bitrate",
+        "persons",
+        "player",
+        "copyright",
+    )
+    __match_args__ = (
         "uri",
         "title",
         "width",
@@ -195,6 +225,40 @@ class Media:
             f"copyright={self.copyright!r})"
         )
 
+    def replace(
+        self,
+        *,
+        uri: str = MISSING,
+        title: str | None = MISSING,
+        width: int = MISSING,
+        height: int = MISSING,
+        format: str = MISSING,
+        duration: int = MISSING,
+        size: int = MISSING,
+        bitrate: int = MISSING,
+        persons: list[str] = MISSING,
+        player: Player = MISSING,
+        copyright: str | None = MISSING,
+    ) -> Media:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.uri = self.uri if uri is MISSING else uri
+        _copy.title = self.title if title is MISSING else title
+        _copy.width = self.width if width is MISSING else width
+        _copy.height = self.height if height is MISSING else height
+        _copy.format = self.format if format is MISSING else format
+        _copy.duration = self.duration if duration is MISSING else duration
+        _copy.size = self.size if size is MISSING else size
+        _copy.bitrate = self.bitrate if bitrate is MISSING else bitrate
+        _copy.persons = self.persons if persons is MISSING else persons
+        _copy.player = self.player if player is MISSING else player
+        _copy.copyright = self.copyright if copyright is MISSING else copyright
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Media:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -219,6 +283,13 @@ class Image:
     """The Image model."""
 
     __slots__ = (
+        "uri",
+        "title",
+        "width",
+        "height",
+        "size",
+    )
+    __match_args__ = (
         "uri",
         "title",
         "width",
@@ -260,6 +331,28 @@ class Image:
             f"height={self.height!r}, "
             f"size={self.size!r})"
         )
+
+    def replace(
+        self,
+        *,
+        uri: str = MISSING,
+        title: str | None = MISSING,
+        width: int = MISSING,
+        height: int = MISSING,
+        size: Size = MISSING,
+    ) -> Image:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.uri = self.uri if uri is MISSING else uri
+        _copy.title = self.title if title is MISSING else title
+        _copy.width = self.width if width is MISSING else width
+        _copy.height = self.height if height is MISSING else height
+        _copy.size = self.size if size is MISSING else size
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Image:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""

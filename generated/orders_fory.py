@@ -18,7 +18,7 @@ from foryjson import reader as _reader
 from foryjson import represent as _represent
 from foryjson import temporal as _temporal
 from foryjson import writer as _writer
-from foryjson.codec import Codec
+from foryjson.codec import MISSING, Codec
 from foryjson.errors import (
     DecodeError,
     EncodeError,
@@ -65,6 +65,16 @@ class Order:
     """The Order model."""
 
     __slots__ = (
+        "id",
+        "customer",
+        "lines",
+        "status",
+        "created",
+        "shipping_address",
+        "attributes",
+        "notes",
+    )
+    __match_args__ = (
         "id",
         "customer",
         "lines",
@@ -131,6 +141,36 @@ class Order:
             f"notes={self.notes!r})"
         )
 
+    def replace(
+        self,
+        *,
+        id: str = MISSING,
+        customer: Customer = MISSING,
+        lines: list[OrderLine] = MISSING,
+        status: OrderStatus = MISSING,
+        created: datetime = MISSING,
+        shipping_address: Address = MISSING,
+        attributes: dict[str, str] = MISSING,
+        notes: str | None = MISSING,
+    ) -> Order:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        _copy.customer = self.customer if customer is MISSING else customer
+        _copy.lines = self.lines if lines is MISSING else lines
+        _copy.status = self.status if status is MISSING else status
+        _copy.created = self.created if created is MISSING else created
+        _copy.shipping_address = (
+            self.shipping_address if shipping_address is MISSING else shipping_address
+        )
+        _copy.attributes = self.attributes if attributes is MISSING else attributes
+        _copy.notes = self.notes if notes is MISSING else notes
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Order:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -177,6 +217,15 @@ class Customer:
     """The Customer model."""
 
     __slots__ = (
+        "id",
+        "first_name",
+        "last_name",
+        "email",
+        "date_of_birth",
+        "vip",
+        "addresses",
+    )
+    __match_args__ = (
         "id",
         "first_name",
         "last_name",
@@ -237,6 +286,34 @@ class Customer:
             f"addresses={self.addresses!r})"
         )
 
+    def replace(
+        self,
+        *,
+        id: int = MISSING,
+        first_name: str = MISSING,
+        last_name: str = MISSING,
+        email: str = MISSING,
+        date_of_birth: datetime = MISSING,
+        vip: bool = MISSING,
+        addresses: list[Address] = MISSING,
+    ) -> Customer:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        _copy.first_name = self.first_name if first_name is MISSING else first_name
+        _copy.last_name = self.last_name if last_name is MISSING else last_name
+        _copy.email = self.email if email is MISSING else email
+        _copy.date_of_birth = (
+            self.date_of_birth if date_of_birth is MISSING else date_of_birth
+        )
+        _copy.vip = self.vip if vip is MISSING else vip
+        _copy.addresses = self.addresses if addresses is MISSING else addresses
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Customer:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -261,6 +338,12 @@ class Address:
     """The Address model."""
 
     __slots__ = (
+        "street",
+        "city",
+        "zip",
+        "country",
+    )
+    __match_args__ = (
         "street",
         "city",
         "zip",
@@ -296,6 +379,26 @@ class Address:
             f"country={self.country!r})"
         )
 
+    def replace(
+        self,
+        *,
+        street: str = MISSING,
+        city: str = MISSING,
+        zip: str = MISSING,
+        country: str = MISSING,
+    ) -> Address:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.street = self.street if street is MISSING else street
+        _copy.city = self.city if city is MISSING else city
+        _copy.zip = self.zip if zip is MISSING else zip
+        _copy.country = self.country if country is MISSING else country
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Address:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -320,6 +423,11 @@ class Category:
     """The Category model."""
 
     __slots__ = (
+        "id",
+        "name",
+        "parent",
+    )
+    __match_args__ = (
         "id",
         "name",
         "parent",
@@ -349,6 +457,24 @@ class Category:
             f"name={self.name!r}, "
             f"parent={self.parent!r})"
         )
+
+    def replace(
+        self,
+        *,
+        id: int = MISSING,
+        name: str = MISSING,
+        parent: Category | None = MISSING,
+    ) -> Category:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        _copy.name = self.name if name is MISSING else name
+        _copy.parent = self.parent if parent is MISSING else parent
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Category:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -390,6 +516,16 @@ class Product:
     """
 
     __slots__ = (
+        "sku",
+        "name",
+        "description",
+        "category",
+        "price",
+        "weight_grams",
+        "tags",
+        "thumbnail",
+    )
+    __match_args__ = (
         "sku",
         "name",
         "description",
@@ -456,6 +592,36 @@ class Product:
             f"thumbnail={self.thumbnail!r})"
         )
 
+    def replace(
+        self,
+        *,
+        sku: str = MISSING,
+        name: str = MISSING,
+        description: str = MISSING,
+        category: Category = MISSING,
+        price: Decimal = MISSING,
+        weight_grams: int = MISSING,
+        tags: list[str] = MISSING,
+        thumbnail: bytes = MISSING,
+    ) -> Product:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.sku = self.sku if sku is MISSING else sku
+        _copy.name = self.name if name is MISSING else name
+        _copy.description = self.description if description is MISSING else description
+        _copy.category = self.category if category is MISSING else category
+        _copy.price = self.price if price is MISSING else price
+        _copy.weight_grams = (
+            self.weight_grams if weight_grams is MISSING else weight_grams
+        )
+        _copy.tags = self.tags if tags is MISSING else tags
+        _copy.thumbnail = self.thumbnail if thumbnail is MISSING else thumbnail
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Product:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -504,6 +670,12 @@ class OrderLine:
         "unit_price",
         "discount",
     )
+    __match_args__ = (
+        "product",
+        "quantity",
+        "unit_price",
+        "discount",
+    )
 
     product: Product
     quantity: int
@@ -535,6 +707,26 @@ class OrderLine:
             f"unit_price={self.unit_price!r}, "
             f"discount={self.discount!r})"
         )
+
+    def replace(
+        self,
+        *,
+        product: Product = MISSING,
+        quantity: int = MISSING,
+        unit_price: Decimal = MISSING,
+        discount: float = MISSING,
+    ) -> OrderLine:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.product = self.product if product is MISSING else product
+        _copy.quantity = self.quantity if quantity is MISSING else quantity
+        _copy.unit_price = self.unit_price if unit_price is MISSING else unit_price
+        _copy.discount = self.discount if discount is MISSING else discount
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> OrderLine:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""

@@ -19,7 +19,7 @@ from foryjson import numbers as _numbers
 from foryjson import reader as _reader
 from foryjson import represent as _represent
 from foryjson import writer as _writer
-from foryjson.codec import Codec
+from foryjson.codec import MISSING, Codec
 from foryjson.errors import (
     DecodeError,
     EncodeError,
@@ -65,10 +65,19 @@ class Payment(metaclass=_ABCMeta):
     """
 
     __slots__ = ()
+    __match_args__ = ()
 
     @_abstractmethod
     def __init__(self) -> None:
         """Abstract: create one of the subtypes instead."""
+
+    @_abstractmethod
+    def replace(self) -> Payment:
+        """A copy with the given fields changed; each subtype takes its own too."""
+
+    def __replace__(self, /, **changes: Any) -> Payment:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -106,10 +115,19 @@ class Shipment(metaclass=_ABCMeta):
     """
 
     __slots__ = ()
+    __match_args__ = ()
 
     @_abstractmethod
     def __init__(self) -> None:
         """Abstract: create one of the subtypes instead."""
+
+    @_abstractmethod
+    def replace(self) -> Shipment:
+        """A copy with the given fields changed; each subtype takes its own too."""
+
+    def __replace__(self, /, **changes: Any) -> Shipment:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -139,10 +157,19 @@ class Event(metaclass=_ABCMeta):
     """
 
     __slots__ = ()
+    __match_args__ = ()
 
     @_abstractmethod
     def __init__(self) -> None:
         """Abstract: create one of the subtypes instead."""
+
+    @_abstractmethod
+    def replace(self) -> Event:
+        """A copy with the given fields changed; each subtype takes its own too."""
+
+    def __replace__(self, /, **changes: Any) -> Event:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -171,6 +198,10 @@ class Amount:
         "value",
         "currency",
     )
+    __match_args__ = (
+        "value",
+        "currency",
+    )
 
     value: Decimal
     currency: str
@@ -186,6 +217,17 @@ class Amount:
 
     def __repr__(self) -> str:
         return f"Amount(value={self.value!r}, currency={self.currency!r})"
+
+    def replace(self, *, value: Decimal = MISSING, currency: str = MISSING) -> Amount:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.value = self.value if value is MISSING else value
+        _copy.currency = self.currency if currency is MISSING else currency
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Amount:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -218,6 +260,7 @@ class Iban:
     """A value model, written as one JSON string."""
 
     __slots__ = ("text",)
+    __match_args__ = ("text",)
 
     text: str
 
@@ -231,6 +274,16 @@ class Iban:
 
     def __repr__(self) -> str:
         return f"Iban(text={self.text!r})"
+
+    def replace(self, *, text: str = MISSING) -> Iban:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.text = self.text if text is MISSING else text
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Iban:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -256,6 +309,11 @@ class Address:
     """The Address model."""
 
     __slots__ = (
+        "street",
+        "city",
+        "geo",
+    )
+    __match_args__ = (
         "street",
         "city",
         "geo",
@@ -286,6 +344,20 @@ class Address:
             f"geo={self.geo!r})"
         )
 
+    def replace(
+        self, *, street: str = MISSING, city: str = MISSING, geo: Geo | None = MISSING
+    ) -> Address:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.street = self.street if street is MISSING else street
+        _copy.city = self.city if city is MISSING else city
+        _copy.geo = self.geo if geo is MISSING else geo
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Address:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -313,6 +385,10 @@ class Geo:
         "lat",
         "lon",
     )
+    __match_args__ = (
+        "lat",
+        "lon",
+    )
 
     lat: float
     lon: float
@@ -328,6 +404,17 @@ class Geo:
 
     def __repr__(self) -> str:
         return f"Geo(lat={self.lat!r}, lon={self.lon!r})"
+
+    def replace(self, *, lat: float = MISSING, lon: float = MISSING) -> Geo:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.lat = self.lat if lat is MISSING else lat
+        _copy.lon = self.lon if lon is MISSING else lon
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Geo:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -353,6 +440,21 @@ class Order:
     """Flattening, catch-all members, directional and raw fields, and a payment."""
 
     __slots__ = (
+        "id",
+        "start",
+        "end",
+        "billing",
+        "shipping",
+        "payment",
+        "payments",
+        "shipments",
+        "history",
+        "total_cents",
+        "secret",
+        "metadata",
+        "extras",
+    )
+    __match_args__ = (
         "id",
         "start",
         "end",
@@ -449,6 +551,44 @@ class Order:
             f"extras={_represent.safe_repr(self.extras)})"
         )
 
+    def replace(
+        self,
+        *,
+        id: str = MISSING,
+        start: int = MISSING,
+        end: int = MISSING,
+        billing: Address = MISSING,
+        shipping: Address | None = MISSING,
+        payment: Payment = MISSING,
+        payments: list[Payment] = MISSING,
+        shipments: dict[str, Shipment] = MISSING,
+        history: list[Event] = MISSING,
+        total_cents: int = MISSING,
+        secret: str | None = MISSING,
+        metadata: str | None = MISSING,
+        extras: dict[str, Any] = MISSING,
+    ) -> Order:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        _copy.start = self.start if start is MISSING else start
+        _copy.end = self.end if end is MISSING else end
+        _copy.billing = self.billing if billing is MISSING else billing
+        _copy.shipping = self.shipping if shipping is MISSING else shipping
+        _copy.payment = self.payment if payment is MISSING else payment
+        _copy.payments = self.payments if payments is MISSING else payments
+        _copy.shipments = self.shipments if shipments is MISSING else shipments
+        _copy.history = self.history if history is MISSING else history
+        _copy.total_cents = self.total_cents if total_cents is MISSING else total_cents
+        _copy.secret = self.secret if secret is MISSING else secret
+        _copy.metadata = self.metadata if metadata is MISSING else metadata
+        _copy.extras = self.extras if extras is MISSING else extras
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Order:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -475,6 +615,7 @@ class CardPayment(Payment):
     """The CardPayment model. Written as 'card', with the property 'kind' first."""
 
     __slots__ = ("last_four",)
+    __match_args__ = ("last_four",)
 
     last_four: str
 
@@ -488,6 +629,16 @@ class CardPayment(Payment):
 
     def __repr__(self) -> str:
         return f"CardPayment(last_four={self.last_four!r})"
+
+    def replace(self, *, last_four: str = MISSING) -> CardPayment:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.last_four = self.last_four if last_four is MISSING else last_four
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> CardPayment:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -529,6 +680,11 @@ class BankTransfer(Payment):
         "amount",
         "reference",
     )
+    __match_args__ = (
+        "iban",
+        "amount",
+        "reference",
+    )
 
     iban: Iban
     amount: Amount
@@ -556,6 +712,24 @@ class BankTransfer(Payment):
             f"amount={self.amount!r}, "
             f"reference={self.reference!r})"
         )
+
+    def replace(
+        self,
+        *,
+        iban: Iban = MISSING,
+        amount: Amount = MISSING,
+        reference: str | None = MISSING,
+    ) -> BankTransfer:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.iban = self.iban if iban is MISSING else iban
+        _copy.amount = self.amount if amount is MISSING else amount
+        _copy.reference = self.reference if reference is MISSING else reference
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> BankTransfer:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -604,6 +778,10 @@ class Parcel(Shipment):
         "weight_grams",
         "to",
     )
+    __match_args__ = (
+        "weight_grams",
+        "to",
+    )
 
     weight_grams: int
     to: Address
@@ -619,6 +797,19 @@ class Parcel(Shipment):
 
     def __repr__(self) -> str:
         return f"Parcel(weight_grams={self.weight_grams!r}, to={self.to!r})"
+
+    def replace(self, *, weight_grams: int = MISSING, to: Address = MISSING) -> Parcel:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.weight_grams = (
+            self.weight_grams if weight_grams is MISSING else weight_grams
+        )
+        _copy.to = self.to if to is MISSING else to
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Parcel:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -646,6 +837,7 @@ class Pickup(Shipment):
     """
 
     __slots__ = ("store",)
+    __match_args__ = ("store",)
 
     store: str
 
@@ -659,6 +851,16 @@ class Pickup(Shipment):
 
     def __repr__(self) -> str:
         return f"Pickup(store={self.store!r})"
+
+    def replace(self, *, store: str = MISSING) -> Pickup:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.store = self.store if store is MISSING else store
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Pickup:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -684,6 +886,7 @@ class Opened(Event):
     """The Opened model. Written as 'opened', as an array of its name and the object."""
 
     __slots__ = ("at",)
+    __match_args__ = ("at",)
 
     at: int
 
@@ -697,6 +900,16 @@ class Opened(Event):
 
     def __repr__(self) -> str:
         return f"Opened(at={self.at!r})"
+
+    def replace(self, *, at: int = MISSING) -> Opened:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.at = self.at if at is MISSING else at
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Opened:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -725,6 +938,10 @@ class Closed(Event):
         "at",
         "reason",
     )
+    __match_args__ = (
+        "at",
+        "reason",
+    )
 
     at: int
     reason: str
@@ -740,6 +957,17 @@ class Closed(Event):
 
     def __repr__(self) -> str:
         return f"Closed(at={self.at!r}, reason={self.reason!r})"
+
+    def replace(self, *, at: int = MISSING, reason: str = MISSING) -> Closed:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.at = self.at if at is MISSING else at
+        _copy.reason = self.reason if reason is MISSING else reason
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Closed:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""

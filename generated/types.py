@@ -86,6 +86,22 @@ class Numbers:
         "quoted_price",
         "maybe",
     )
+    __match_args__ = (
+        "tiny",
+        "small",
+        "medium",
+        "large",
+        "byte",
+        "word",
+        "dword",
+        "qword",
+        "unbounded",
+        "ratio",
+        "single",
+        "price",
+        "quoted_price",
+        "maybe",
+    )
 
     tiny: int
     small: int
@@ -173,6 +189,48 @@ class Numbers:
             f"maybe={self.maybe!r})"
         )
 
+    def replace(
+        self,
+        *,
+        tiny: int = MISSING,
+        small: int = MISSING,
+        medium: int = MISSING,
+        large: int = MISSING,
+        byte: int = MISSING,
+        word: int = MISSING,
+        dword: int = MISSING,
+        qword: int = MISSING,
+        unbounded: int = MISSING,
+        ratio: float = MISSING,
+        single: float = MISSING,
+        price: Decimal = MISSING,
+        quoted_price: Decimal = MISSING,
+        maybe: float | None = MISSING,
+    ) -> Numbers:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.tiny = self.tiny if tiny is MISSING else tiny
+        _copy.small = self.small if small is MISSING else small
+        _copy.medium = self.medium if medium is MISSING else medium
+        _copy.large = self.large if large is MISSING else large
+        _copy.byte = self.byte if byte is MISSING else byte
+        _copy.word = self.word if word is MISSING else word
+        _copy.dword = self.dword if dword is MISSING else dword
+        _copy.qword = self.qword if qword is MISSING else qword
+        _copy.unbounded = self.unbounded if unbounded is MISSING else unbounded
+        _copy.ratio = self.ratio if ratio is MISSING else ratio
+        _copy.single = self.single if single is MISSING else single
+        _copy.price = self.price if price is MISSING else price
+        _copy.quoted_price = (
+            self.quoted_price if quoted_price is MISSING else quoted_price
+        )
+        _copy.maybe = self.maybe if maybe is MISSING else maybe
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Numbers:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -204,6 +262,12 @@ class JavaFloats:
     """Doubles and floats spelled as Java's Double.toString and Float.toString do."""
 
     __slots__ = (
+        "ratio",
+        "single",
+        "doubles",
+        "singles",
+    )
+    __match_args__ = (
         "ratio",
         "single",
         "doubles",
@@ -241,6 +305,26 @@ class JavaFloats:
             f"singles={self.singles!r})"
         )
 
+    def replace(
+        self,
+        *,
+        ratio: float = MISSING,
+        single: float = MISSING,
+        doubles: list[float] = MISSING,
+        singles: list[float] = MISSING,
+    ) -> JavaFloats:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.ratio = self.ratio if ratio is MISSING else ratio
+        _copy.single = self.single if single is MISSING else single
+        _copy.doubles = self.doubles if doubles is MISSING else doubles
+        _copy.singles = self.singles if singles is MISSING else singles
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> JavaFloats:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -275,6 +359,13 @@ class Text:
     """The Text model."""
 
     __slots__ = (
+        "text",
+        "initial",
+        "id",
+        "color",
+        "color_or_none",
+    )
+    __match_args__ = (
         "text",
         "initial",
         "id",
@@ -323,6 +414,30 @@ class Text:
             f"color_or_none={self.color_or_none!r})"
         )
 
+    def replace(
+        self,
+        *,
+        text: str = MISSING,
+        initial: str = MISSING,
+        id: UUID = MISSING,
+        color: Color = MISSING,
+        color_or_none: Color | None = MISSING,
+    ) -> Text:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.text = self.text if text is MISSING else text
+        _copy.initial = self.initial if initial is MISSING else initial
+        _copy.id = self.id if id is MISSING else id
+        _copy.color = self.color if color is MISSING else color
+        _copy.color_or_none = (
+            self.color_or_none if color_or_none is MISSING else color_or_none
+        )
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Text:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -347,6 +462,21 @@ class Times:
     """Dates and times in ISO form, as epoch numbers and through Java patterns."""
 
     __slots__ = (
+        "day",
+        "clock",
+        "moment",
+        "local",
+        "elapsed",
+        "created_millis",
+        "created_seconds",
+        "birthday",
+        "opening",
+        "logged",
+        "stamped",
+        "holidays",
+        "deadlines",
+    )
+    __match_args__ = (
         "day",
         "clock",
         "moment",
@@ -443,6 +573,48 @@ class Times:
             f"deadlines={self.deadlines!r})"
         )
 
+    def replace(
+        self,
+        *,
+        day: date = MISSING,
+        clock: time = MISSING,
+        moment: datetime = MISSING,
+        local: datetime = MISSING,
+        elapsed: timedelta = MISSING,
+        created_millis: datetime = MISSING,
+        created_seconds: datetime = MISSING,
+        birthday: date = MISSING,
+        opening: time = MISSING,
+        logged: datetime = MISSING,
+        stamped: datetime = MISSING,
+        holidays: list[date] = MISSING,
+        deadlines: dict[str, datetime] = MISSING,
+    ) -> Times:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.day = self.day if day is MISSING else day
+        _copy.clock = self.clock if clock is MISSING else clock
+        _copy.moment = self.moment if moment is MISSING else moment
+        _copy.local = self.local if local is MISSING else local
+        _copy.elapsed = self.elapsed if elapsed is MISSING else elapsed
+        _copy.created_millis = (
+            self.created_millis if created_millis is MISSING else created_millis
+        )
+        _copy.created_seconds = (
+            self.created_seconds if created_seconds is MISSING else created_seconds
+        )
+        _copy.birthday = self.birthday if birthday is MISSING else birthday
+        _copy.opening = self.opening if opening is MISSING else opening
+        _copy.logged = self.logged if logged is MISSING else logged
+        _copy.stamped = self.stamped if stamped is MISSING else stamped
+        _copy.holidays = self.holidays if holidays is MISSING else holidays
+        _copy.deadlines = self.deadlines if deadlines is MISSING else deadlines
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Times:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -467,6 +639,15 @@ class Blobs:
     """One byte array per format; base64 is the default."""
 
     __slots__ = (
+        "standard",
+        "url_safe",
+        "hex",
+        "signed",
+        "unsigned",
+        "optional",
+        "chunks",
+    )
+    __match_args__ = (
         "standard",
         "url_safe",
         "hex",
@@ -527,6 +708,32 @@ class Blobs:
             f"chunks={self.chunks!r})"
         )
 
+    def replace(
+        self,
+        *,
+        standard: bytes = MISSING,
+        url_safe: bytes = MISSING,
+        hex: bytes = MISSING,
+        signed: bytes = MISSING,
+        unsigned: bytes = MISSING,
+        optional: bytes | None = MISSING,
+        chunks: list[bytes] = MISSING,
+    ) -> Blobs:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.standard = self.standard if standard is MISSING else standard
+        _copy.url_safe = self.url_safe if url_safe is MISSING else url_safe
+        _copy.hex = self.hex if hex is MISSING else hex
+        _copy.signed = self.signed if signed is MISSING else signed
+        _copy.unsigned = self.unsigned if unsigned is MISSING else unsigned
+        _copy.optional = self.optional if optional is MISSING else optional
+        _copy.chunks = self.chunks if chunks is MISSING else chunks
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Blobs:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -551,6 +758,16 @@ class Containers:
     """The Containers model."""
 
     __slots__ = (
+        "tags",
+        "codes",
+        "pair",
+        "coordinates",
+        "by_id",
+        "by_color",
+        "by_uuid",
+        "nested",
+    )
+    __match_args__ = (
         "tags",
         "codes",
         "pair",
@@ -617,6 +834,34 @@ class Containers:
             f"nested={self.nested!r})"
         )
 
+    def replace(
+        self,
+        *,
+        tags: set[str] = MISSING,
+        codes: set[int] = MISSING,
+        pair: tuple[str, int] = MISSING,
+        coordinates: tuple[float, ...] = MISSING,
+        by_id: dict[int, str] = MISSING,
+        by_color: dict[Color, list[int]] = MISSING,
+        by_uuid: dict[UUID, date] = MISSING,
+        nested: list[dict[str, tuple[int, bool] | None]] = MISSING,
+    ) -> Containers:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.tags = self.tags if tags is MISSING else tags
+        _copy.codes = self.codes if codes is MISSING else codes
+        _copy.pair = self.pair if pair is MISSING else pair
+        _copy.coordinates = self.coordinates if coordinates is MISSING else coordinates
+        _copy.by_id = self.by_id if by_id is MISSING else by_id
+        _copy.by_color = self.by_color if by_color is MISSING else by_color
+        _copy.by_uuid = self.by_uuid if by_uuid is MISSING else by_uuid
+        _copy.nested = self.nested if nested is MISSING else nested
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Containers:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -654,6 +899,10 @@ class Dynamic:
         "payload",
         "extras",
     )
+    __match_args__ = (
+        "payload",
+        "extras",
+    )
 
     payload: Any
     extras: dict[str, Any]
@@ -672,6 +921,19 @@ class Dynamic:
             f"Dynamic(payload={_represent.safe_repr(self.payload)}, "
             f"extras={_represent.safe_repr(self.extras)})"
         )
+
+    def replace(
+        self, *, payload: Any = MISSING, extras: dict[str, Any] = MISSING
+    ) -> Dynamic:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.payload = self.payload if payload is MISSING else payload
+        _copy.extras = self.extras if extras is MISSING else extras
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Dynamic:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -697,6 +959,23 @@ class Defaults:
     """Defaults of every kind; non_default leaves out values equal to them."""
 
     __slots__ = (
+        "count",
+        "rate",
+        "price",
+        "letter",
+        "id",
+        "day",
+        "clock",
+        "moment",
+        "elapsed",
+        "blob",
+        "color",
+        "tags",
+        "pair",
+        "zero",
+        "empty",
+    )
+    __match_args__ = (
         "count",
         "rate",
         "price",
@@ -806,6 +1085,48 @@ class Defaults:
             f"zero={self.zero!r}, "
             f"empty={self.empty!r})"
         )
+
+    def replace(
+        self,
+        *,
+        count: int = MISSING,
+        rate: float = MISSING,
+        price: Decimal = MISSING,
+        letter: str = MISSING,
+        id: UUID = MISSING,
+        day: date = MISSING,
+        clock: time = MISSING,
+        moment: datetime = MISSING,
+        elapsed: timedelta = MISSING,
+        blob: bytes = MISSING,
+        color: Color = MISSING,
+        tags: set[str] = MISSING,
+        pair: tuple[int, ...] = MISSING,
+        zero: float = MISSING,
+        empty: bytes = MISSING,
+    ) -> Defaults:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.count = self.count if count is MISSING else count
+        _copy.rate = self.rate if rate is MISSING else rate
+        _copy.price = self.price if price is MISSING else price
+        _copy.letter = self.letter if letter is MISSING else letter
+        _copy.id = self.id if id is MISSING else id
+        _copy.day = self.day if day is MISSING else day
+        _copy.clock = self.clock if clock is MISSING else clock
+        _copy.moment = self.moment if moment is MISSING else moment
+        _copy.elapsed = self.elapsed if elapsed is MISSING else elapsed
+        _copy.blob = self.blob if blob is MISSING else blob
+        _copy.color = self.color if color is MISSING else color
+        _copy.tags = self.tags if tags is MISSING else tags
+        _copy.pair = self.pair if pair is MISSING else pair
+        _copy.zero = self.zero if zero is MISSING else zero
+        _copy.empty = self.empty if empty is MISSING else empty
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Defaults:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""

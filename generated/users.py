@@ -8,7 +8,7 @@ from __future__ import annotations
 from foryjson import fastwriter as _fastwriter
 from foryjson import reader as _reader
 from foryjson import writer as _writer
-from foryjson.codec import Codec
+from foryjson.codec import MISSING, Codec
 from foryjson.errors import (
     DecodeError,
     EncodeError,
@@ -39,6 +39,7 @@ class Users:
     """The Users model."""
 
     __slots__ = ("users",)
+    __match_args__ = ("users",)
 
     users: list[User]
 
@@ -52,6 +53,16 @@ class Users:
 
     def __repr__(self) -> str:
         return f"Users(users={self.users!r})"
+
+    def replace(self, *, users: list[User] = MISSING) -> Users:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.users = self.users if users is MISSING else users
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Users:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
@@ -77,6 +88,30 @@ class User:
     """The User model."""
 
     __slots__ = (
+        "id",
+        "index",
+        "guid",
+        "is_active",
+        "balance",
+        "picture",
+        "age",
+        "eye_color",
+        "name",
+        "gender",
+        "company",
+        "email",
+        "phone",
+        "address",
+        "about",
+        "registered",
+        "latitude",
+        "longitude",
+        "tags",
+        "friends",
+        "greeting",
+        "favorite_fruit",
+    )
+    __match_args__ = (
         "id",
         "index",
         "guid",
@@ -227,6 +262,64 @@ class User:
             f"favorite_fruit={self.favorite_fruit!r})"
         )
 
+    def replace(
+        self,
+        *,
+        id: str = MISSING,
+        index: int = MISSING,
+        guid: str = MISSING,
+        is_active: bool = MISSING,
+        balance: str = MISSING,
+        picture: str = MISSING,
+        age: int = MISSING,
+        eye_color: str = MISSING,
+        name: str = MISSING,
+        gender: str = MISSING,
+        company: str = MISSING,
+        email: str = MISSING,
+        phone: str = MISSING,
+        address: str = MISSING,
+        about: str = MISSING,
+        registered: str = MISSING,
+        latitude: float = MISSING,
+        longitude: float = MISSING,
+        tags: list[str] = MISSING,
+        friends: list[Friend] = MISSING,
+        greeting: str = MISSING,
+        favorite_fruit: str = MISSING,
+    ) -> User:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        _copy.index = self.index if index is MISSING else index
+        _copy.guid = self.guid if guid is MISSING else guid
+        _copy.is_active = self.is_active if is_active is MISSING else is_active
+        _copy.balance = self.balance if balance is MISSING else balance
+        _copy.picture = self.picture if picture is MISSING else picture
+        _copy.age = self.age if age is MISSING else age
+        _copy.eye_color = self.eye_color if eye_color is MISSING else eye_color
+        _copy.name = self.name if name is MISSING else name
+        _copy.gender = self.gender if gender is MISSING else gender
+        _copy.company = self.company if company is MISSING else company
+        _copy.email = self.email if email is MISSING else email
+        _copy.phone = self.phone if phone is MISSING else phone
+        _copy.address = self.address if address is MISSING else address
+        _copy.about = self.about if about is MISSING else about
+        _copy.registered = self.registered if registered is MISSING else registered
+        _copy.latitude = self.latitude if latitude is MISSING else latitude
+        _copy.longitude = self.longitude if longitude is MISSING else longitude
+        _copy.tags = self.tags if tags is MISSING else tags
+        _copy.friends = self.friends if friends is MISSING else friends
+        _copy.greeting = self.greeting if greeting is MISSING else greeting
+        _copy.favorite_fruit = (
+            self.favorite_fruit if favorite_fruit is MISSING else favorite_fruit
+        )
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> User:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -254,6 +347,10 @@ class Friend:
         "id",
         "name",
     )
+    __match_args__ = (
+        "id",
+        "name",
+    )
 
     id: str
     name: str
@@ -269,6 +366,17 @@ class Friend:
 
     def __repr__(self) -> str:
         return f"Friend(id={self.id!r}, name={self.name!r})"
+
+    def replace(self, *, id: str = MISSING, name: str = MISSING) -> Friend:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.id = self.id if id is MISSING else id
+        _copy.name = self.name if name is MISSING else name
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Friend:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""

@@ -65,6 +65,18 @@ class OrderPlaced:
         "ship_to",
         "labels",
     )
+    __match_args__ = (
+        "order_id",
+        "customer_id",
+        "channel",
+        "total",
+        "item_count",
+        "gift",
+        "discount_rate",
+        "coupon_code",
+        "ship_to",
+        "labels",
+    )
 
     order_id: str
     customer_id: int
@@ -132,6 +144,40 @@ class OrderPlaced:
             f"labels={self.labels!r})"
         )
 
+    def replace(
+        self,
+        *,
+        order_id: str = MISSING,
+        customer_id: int = MISSING,
+        channel: Channel = MISSING,
+        total: common.Money = MISSING,
+        item_count: int = MISSING,
+        gift: bool = MISSING,
+        discount_rate: float = MISSING,
+        coupon_code: str | None = MISSING,
+        ship_to: catalog.Product | None = MISSING,
+        labels: dict[str, list[int]] = MISSING,
+    ) -> OrderPlaced:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.order_id = self.order_id if order_id is MISSING else order_id
+        _copy.customer_id = self.customer_id if customer_id is MISSING else customer_id
+        _copy.channel = self.channel if channel is MISSING else channel
+        _copy.total = self.total if total is MISSING else total
+        _copy.item_count = self.item_count if item_count is MISSING else item_count
+        _copy.gift = self.gift if gift is MISSING else gift
+        _copy.discount_rate = (
+            self.discount_rate if discount_rate is MISSING else discount_rate
+        )
+        _copy.coupon_code = self.coupon_code if coupon_code is MISSING else coupon_code
+        _copy.ship_to = self.ship_to if ship_to is MISSING else ship_to
+        _copy.labels = self.labels if labels is MISSING else labels
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> OrderPlaced:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_text(
@@ -175,6 +221,10 @@ class OrderCancelled:
         "order_id",
         "reason",
     )
+    __match_args__ = (
+        "order_id",
+        "reason",
+    )
 
     order_id: str
     reason: str | None
@@ -190,6 +240,19 @@ class OrderCancelled:
 
     def __repr__(self) -> str:
         return f"OrderCancelled(order_id={self.order_id!r}, reason={self.reason!r})"
+
+    def replace(
+        self, *, order_id: str = MISSING, reason: str | None = MISSING
+    ) -> OrderCancelled:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.order_id = self.order_id if order_id is MISSING else order_id
+        _copy.reason = self.reason if reason is MISSING else reason
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> OrderCancelled:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""

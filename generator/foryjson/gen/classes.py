@@ -29,6 +29,7 @@ def plan_class(scope: Scope, model: ModelDef) -> ClassPlan:
             (item.name, scope.annotation(item.type))
             for item in model.fields[model.inherited :]
         ]
+        any_name = scope.imported("Any")
     finally:
         scope.hidden = frozenset()
     long_ints = frozenset(
@@ -36,8 +37,7 @@ def plan_class(scope: Scope, model: ModelDef) -> ClassPlan:
     )
     if long_ints:
         scope.uses.add("_represent")
-    if any(param.style == "late" for param in params):
-        scope.uses.add("MISSING")
+    scope.uses.add("MISSING")  # replace() marks the fields it leaves as they are
     if model.abstract:
         scope.uses.add("_abc")
     base = model.base
@@ -50,6 +50,7 @@ def plan_class(scope: Scope, model: ModelDef) -> ClassPlan:
         params=params,
         long_ints=long_ints,
         exact_type=model.subclassed,
+        any_name=any_name,
     )
 
 

@@ -741,6 +741,8 @@ class ClassPlan:
     """Fields that may hold an ``int`` too long for ``repr``."""
     exact_type: bool = False
     """Whether ``__eq__`` needs the very same class (other classes derive from it)."""
+    any_name: str = "Any"
+    """How the class body spells ``typing.Any`` (see ``Scope.imported``)."""
 
 
 @dataclass(frozen=True)

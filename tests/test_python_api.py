@@ -1,0 +1,87 @@
+"""The everyday Python API of generated classes: copies and pattern matching."""
+
+from __future__ import annotations
+
+import copy
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from foryjson.gen.cli import main
+from generated import ledger, payments, users
+
+
+def test_replace_changes_only_what_it_is_given() -> None:
+    card = ledger.CardCharge(id="t1", amount=Decimal("1.50"), last_four="4242")
+    changed = card.replace(amount=Decimal("2.00"))
+    assert changed == ledger.CardCharge(
+        id="t1", amount=Decimal("2.00"), last_four="4242"
+    )
+    assert card.amount == Decimal("1.50")
+    assert card.replace() == card and card.replace() is not card
+
+
+def test_replace_keeps_the_class_and_its_subtype_name() -> None:
+    gold = ledger.PremiumCardCharge(
+        id="t1", amount=Decimal(1), last_four="0005", lounge_access=True
+    )
+    copied = gold.replace(last_four="0006")
+    assert type(copied) is ledger.PremiumCardCharge
+    assert copied.to_json().startswith('{"type":"premium_card",')
+    # Through the abstract base's type, the subtype's own replace runs.
+    base: ledger.Transaction = gold
+    assert base.replace(id="t9").id == "t9"
+
+
+def test_replace_does_not_check_values_but_writing_does() -> None:
+    from foryjson import EncodeError
+
+    broken = payments.CardPayment(last_four="4242").replace(last_four=7)  # type: ignore[arg-type]
+    with pytest.raises(EncodeError) as raised:
+        broken.to_json()
+    assert raised.value.path == "$.lastFour"
+
+
+def test_dunder_replace_is_replace() -> None:
+    card = payments.CardPayment(last_four="4242")
+    assert card.__replace__(last_four="1111") == payments.CardPayment(last_four="1111")
+    if sys.version_info >= (3, 13):
+        replace = copy.replace
+        assert replace(card, last_four="2222") == payments.CardPayment(last_four="2222")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        card.__replace__(colour="red")
+
+
+def test_match_args_follow_the_constructor() -> None:
+    assert ledger.PremiumCardCharge.__match_args__ == (
+        "id",
+        "amount",
+        "currency",
+        "last_four",
+        "lounge_access",
+    )
+    gold = ledger.PremiumCardCharge(id="t1", amount=Decimal(1), last_four="0005")
+    matched: tuple[str, Decimal, str] | None = None
+    match gold:
+        case ledger.CardCharge(id, amount, "EUR", last_four):
+            matched = (id, amount, last_four)
+    assert matched == ("t1", Decimal(1), "0005")
+    friend = users.Friend(id="f1", name="Ann")
+    match friend:
+        case users.Friend("f1", name):
+            assert name == "Ann"
+        case _:
+            pytest.fail("no match")
+
+
+def test_a_field_named_replace_is_a_schema_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "m.yaml").write_text("models:\n  A:\n    fields: {replace: str}\n")
+    assert main([str(tmp_path / "m.yaml"), "-o", str(tmp_path / "out")]) == 2
+    assert (
+        "field name 'replace' is taken by a generated method; rename the field and"
+        " set 'json: replace'" in capsys.readouterr().err
+    )
