@@ -33,6 +33,7 @@ __all__ = [
     "CODECS",
     "CardCharge",
     "Entity",
+    "Money",
     "PremiumCardCharge",
     "Refund",
     "Statement",
@@ -41,6 +42,8 @@ __all__ = [
 
 _escape = _writer.escape_str
 _new = object.__new__
+# Frozen classes refuse attribute assignment; their own code sets slots through this.
+_set = object.__setattr__
 
 
 class Entity:
@@ -90,6 +93,84 @@ class Entity:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Entity:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Entity, data, depth=1, untyped=False)
+
+
+class Money:
+    """A value object, immutable and hashable."""
+
+    __slots__ = (
+        "amount",
+        "currency",
+    )
+    __match_args__ = (
+        "amount",
+        "currency",
+    )
+
+    amount: Decimal
+    currency: str
+
+    def __init__(self, *, amount: Decimal, currency: str) -> None:
+        _set(self, "amount", amount)
+        _set(self, "currency", currency)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Money):
+            return NotImplemented
+        return self.amount == other.amount and self.currency == other.currency
+
+    def __hash__(self) -> int:
+        return hash((self.amount, self.currency))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(
+            f"{type(self).__name__} is frozen; replace() makes a changed copy"
+        )
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(
+            f"{type(self).__name__} is frozen; replace() makes a changed copy"
+        )
+
+    def __repr__(self) -> str:
+        return f"Money(amount={self.amount!r}, currency={self.currency!r})"
+
+    def replace(self, *, amount: Decimal = MISSING, currency: str = MISSING) -> Money:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _set(_copy, "amount", self.amount if amount is MISSING else amount)
+        _set(_copy, "currency", self.currency if currency is MISSING else currency)
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> Money:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _fastwriter.encode_text(
+            _plain_Money, _encode_Money, self, escape_non_ascii, pretty, depth=1
+        )
+
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _fastwriter.encode_bytes(
+            _plain_Money, _encode_Money, self, escape_non_ascii, pretty, depth=1
+        )
+
+    @classmethod
+    def from_json(cls, data: str | bytes | bytearray | memoryview) -> Money:
+        """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        return _reader.decode(
+            _decode_Money,
+            data,
+            exact=True,
+            depth=1,
+            untyped=False,
+            decimals=("amount",),
+        )
 
 
 class Transaction(Entity, metaclass=_ABCMeta):
@@ -572,10 +653,13 @@ class PremiumCardCharge(CardCharge):
         )
 
 
-_PATTERN_1 = re.compile("[0-9]{4}")
+_PATTERN_1 = re.compile("[A-Z]{3}")
 
 
 _PATTERN_2 = re.compile("[0-9]{4}")
+
+
+_PATTERN_3 = re.compile("[0-9]{4}")
 
 
 def _encode_Entity(value: object) -> str:
@@ -598,6 +682,49 @@ def _decode_Entity(data: object) -> Entity:
         raise decode_mismatch(id_, "str").within("id")
     result: Entity = _new(Entity)
     result.id = id_
+    return result
+
+
+def _encode_Money(value: object) -> str:
+    if not isinstance(value, Money):
+        raise encode_mismatch(value, "Money")
+    amount = value.amount
+    try:
+        amount_json = _decimals.write_decimal(amount)
+    except EncodeError as error:
+        error.within("amount")
+        raise
+    currency = value.currency
+    if not isinstance(currency, str):
+        raise encode_mismatch(currency, "str").within("currency")
+    return f'{{"amount":{amount_json},"currency":{_escape(currency)}}}'
+
+
+def _decode_Money(data: object) -> Money:
+    if type(data) is not dict:
+        raise decode_mismatch(data, "an object")
+    try:
+        amount = data["amount"]
+    except KeyError:
+        raise missing_property("amount") from None
+    try:
+        amount = _decimals.decimal_from(amount)
+    except DecodeError as error:
+        error.within("amount")
+        raise
+    try:
+        currency = data["currency"]
+    except KeyError:
+        raise missing_property("currency") from None
+    if type(currency) is not str:
+        raise decode_mismatch(currency, "str").within("currency")
+    if _PATTERN_1.fullmatch(currency) is None:
+        raise DecodeError(f"{currency!r} does not match the pattern [A-Z]{{3}}").within(
+            "currency"
+        )
+    result: Money = _new(Money)
+    _set(result, "amount", amount)
+    _set(result, "currency", currency)
     return result
 
 
@@ -786,7 +913,7 @@ def _fields_decode_CardCharge(data: object) -> CardCharge:
         raise missing_property("lastFour") from None
     if type(last_four) is not str:
         raise decode_mismatch(last_four, "str").within("lastFour")
-    if _PATTERN_1.fullmatch(last_four) is None:
+    if _PATTERN_2.fullmatch(last_four) is None:
         raise DecodeError(
             f"{last_four!r} does not match the pattern [0-9]{{4}}"
         ).within("lastFour")
@@ -973,7 +1100,7 @@ def _fields_decode_PremiumCardCharge(data: object) -> PremiumCardCharge:
         raise missing_property("lastFour") from None
     if type(last_four) is not str:
         raise decode_mismatch(last_four, "str").within("lastFour")
-    if _PATTERN_2.fullmatch(last_four) is None:
+    if _PATTERN_3.fullmatch(last_four) is None:
         raise DecodeError(
             f"{last_four!r} does not match the pattern [0-9]{{4}}"
         ).within("lastFour")
@@ -1024,6 +1151,19 @@ def _plain_Entity(value: object) -> dict[str, Any]:
     if not isinstance(id_, str):
         raise _fastwriter.NotPlain
     return {"id": id_}
+
+
+def _plain_Money(value: object) -> dict[str, Any]:
+    if not isinstance(value, Money):
+        raise _fastwriter.NotPlain
+    amount = value.amount
+    currency = value.currency
+    if not isinstance(currency, str):
+        raise _fastwriter.NotPlain
+    return {
+        "amount": _fastwriter.Fragment(_decimals.write_decimal(amount)),
+        "currency": currency,
+    }
 
 
 def _plain_Transaction(value: object) -> Any:
@@ -1155,6 +1295,16 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=1,
         untyped=False,
         plain=_plain_Entity,
+    ),
+    Codec(
+        Money,
+        _encode_Money,
+        _decode_Money,
+        exact=True,
+        depth=1,
+        untyped=False,
+        decimals=("amount",),
+        plain=_plain_Money,
     ),
     Codec(
         Transaction,

@@ -85,3 +85,90 @@ def test_a_field_named_replace_is_a_schema_error(
         "field name 'replace' is taken by a generated method; rename the field and"
         " set 'json: replace'" in capsys.readouterr().err
     )
+
+
+# ------------------------------------------------------------------ frozen
+
+
+def test_a_frozen_model_is_immutable_and_hashable() -> None:
+    price = ledger.Money(amount=Decimal("9.90"), currency="EUR")
+    with pytest.raises(AttributeError, match="Money is frozen; replace"):
+        price.amount = Decimal(1)
+    with pytest.raises(AttributeError, match="Money is frozen"):
+        del price.currency
+    same = ledger.Money(amount=Decimal("9.90"), currency="EUR")
+    assert hash(price) == hash(same) and len({price, same}) == 1
+    assert {price: "x"}[same] == "x"
+    cheaper = price.replace(amount=Decimal("4.95"))
+    assert cheaper == ledger.Money(amount=Decimal("4.95"), currency="EUR")
+    assert price.amount == Decimal("9.90")
+    read = ledger.Money.from_json(price.to_json())
+    assert read == price and hash(read) == hash(price)
+    with pytest.raises(AttributeError):
+        read.currency = "USD"
+
+
+FROZEN = """
+models:
+  Base:
+    frozen: true
+    fields: {id: str, tags: "tuple[str, ...]", at: "datetime?"}
+  Child:
+    extends: Base
+    fields: {code: "Code?"}
+  Code:
+    value: true
+    frozen: true
+    fields: {text: str}
+"""
+
+
+def test_frozen_holds_for_the_whole_hierarchy(tmp_path: Path) -> None:
+    from tests.schema_modules import generated_module
+
+    module = next(generated_module(tmp_path, "frozen_tree", FROZEN))
+    child = module.Child(id="a", tags=("x",), code=module.Code(text="c"))
+    with pytest.raises(AttributeError, match="Child is frozen"):
+        child.id = "b"
+    assert hash(child) == hash(
+        module.Child(id="a", tags=("x",), code=module.Code(text="c"))
+    )
+    assert module.Child.from_json(child.to_json()) == child
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "models:\n  A: {frozen: true, fields: {tags: 'list[str]'}}\n",
+            "A is frozen, so its fields hold immutable values, but tags is list[str];"
+            " use tuple[T, ...] for a sequence",
+        ),
+        (
+            "models:\n  A: {frozen: true, fields: {b: B}}\n  B: {fields: {x: int}}\n",
+            "A is frozen, so its fields hold immutable values, but b is B; make it"
+            " frozen too",
+        ),
+        (
+            "models:\n  A: {frozen: true, fields: {extra: any}}\n",
+            "but extra is any",
+        ),
+        (
+            "models:\n  A: {fields: {x: int}}\n"
+            "  B: {extends: A, frozen: true, fields: {y: int}}\n",
+            "B derives from A, which is not frozen; a hierarchy is frozen from its"
+            " root down",
+        ),
+        (
+            "models:\n  A: {frozen: true, fields: {x: int}}\n"
+            "  B: {extends: A, frozen: false, fields: {y: int}}\n",
+            "B derives from A, which is frozen",
+        ),
+    ],
+)
+def test_frozen_mistakes_are_schema_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    (tmp_path / "m.yaml").write_text(text)
+    assert main([str(tmp_path / "m.yaml"), "-o", str(tmp_path / "out")]) == 2
+    assert message in capsys.readouterr().err

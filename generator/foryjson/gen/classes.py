@@ -38,6 +38,10 @@ def plan_class(scope: Scope, model: ModelDef) -> ClassPlan:
     if long_ints:
         scope.uses.add("_represent")
     scope.uses.add("MISSING")  # replace() marks the fields it leaves as they are
+    if not model.abstract:
+        scope.uses.add("_new")  # replace() copies without __init__
+    if model.frozen:
+        scope.uses.add("_set")
     if model.abstract:
         scope.uses.add("_abc")
     base = model.base
@@ -51,6 +55,7 @@ def plan_class(scope: Scope, model: ModelDef) -> ClassPlan:
         long_ints=long_ints,
         exact_type=model.subclassed,
         any_name=any_name,
+        frozen=model.frozen,
     )
 
 

@@ -244,13 +244,17 @@ class DecoderPlanner:
         assignments = [(item.name, locals_[item.name]) for item in model.fields]
         if model.python is None:
             self.scope.uses.add("_new")
+        if model.frozen:
+            self.scope.uses.add("_set")
         validator = None
         if model.validator is not None:
             alias = f"_validate_{model.name}"
             self.scope.import_reference(model.validator, alias)
             self.scope.uses.add("DecodeError")
             validator = (alias, model.validator)
-        return Construct(cls, assignments, model.python is not None, validator)
+        return Construct(
+            cls, assignments, model.python is not None, validator, model.frozen
+        )
 
     # ------------------------------------------------------------------ subtypes
 

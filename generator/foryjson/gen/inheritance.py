@@ -48,6 +48,8 @@ class Lineage:
     """The ``subtypes`` node of each base with a table, for messages."""
     orders: dict[ModelRef, Node] = field(default_factory=dict)
     """The ``order`` node of each model that has one."""
+    frozen: dict[ModelRef, Node] = field(default_factory=dict)
+    """The ``frozen`` node of each model that has one."""
 
     def add_table(self, base: ModelRef, node: Node, members: Iterable[str]) -> None:
         """A base's table: each member's parent is the base unless it extends another."""
@@ -125,6 +127,12 @@ def apply(modules: list[ModuleDef], lineage: Lineage) -> list[ModuleDef]:
                     f" cannot inherit the fields of {parent.name}"
                 )
             fields = _merged(parent.fields, model.fields, model, parent)
+            if ref in lineage.frozen and parent.frozen != model.frozen:
+                raise lineage.frozen[ref].error(
+                    f"{model.name} derives from {parent.name}, which is"
+                    f" {'frozen' if parent.frozen else 'not frozen'}; a hierarchy is"
+                    " frozen from its root down, so set frozen on the root only"
+                )
             model = replace(
                 model,
                 base=parent_ref,
@@ -132,6 +140,7 @@ def apply(modules: list[ModuleDef], lineage: Lineage) -> list[ModuleDef]:
                 write_order=_write_order(ref, model.name, fields, lineage),
                 inherited=len(parent.fields),
                 validator=model.validator or parent.validator,
+                frozen=parent.frozen,
             )
         done[ref] = model
         return model

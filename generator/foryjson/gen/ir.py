@@ -250,6 +250,8 @@ class ModelDef:
     """Set on a subtype of a ``property`` base: the JSON name the base writes first."""
     validator: str | None = None
     """``package.module:function`` called with each decoded object."""
+    frozen: bool = False
+    """Immutable and hashable; every model that derives from it is frozen too."""
     python: str | None = None
     """``package.module:Class`` the codecs read and write instead of a generated class."""
     value_field: str | None = None

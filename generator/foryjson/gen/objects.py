@@ -17,6 +17,7 @@ from decimal import Decimal
 from ..numbers import INTEGER_RANGES
 from .ir import (
     Constraints,
+    Custom,
     DictOf,
     EnumRef,
     FieldDef,
@@ -281,6 +282,43 @@ def check_default(node: Node, field: str, default: object, rules: Constraints) -
             f"the default of {field} breaks its own constraints ({', '.join(problems)}),"
             " so decoded objects would fail them"
         )
+
+
+def check_frozen(modules: list[ModuleDef]) -> None:
+    """A frozen model's fields hold immutable, hashable values: scalars (not
+    ``any``), enums, tuples of them, and other frozen models."""
+    index = {
+        ModelRef(module.name, model.name): model
+        for module in modules
+        for model in module.models
+    }
+
+    def immutable(type_ref: TypeRef) -> bool:
+        if isinstance(type_ref, Nullable | Custom):
+            return immutable(type_ref.inner)
+        if isinstance(type_ref, ModelRef):
+            return index[type_ref].frozen
+        return hashable(type_ref)
+
+    for ref, model in index.items():
+        if not model.frozen:
+            continue
+        for item in model.fields:
+            if not immutable(item.type) or item.any_properties:
+                hint = (
+                    "; use tuple[T, ...] for a sequence"
+                    if isinstance(item.type, ListOf)
+                    else (
+                        "; make it frozen too"
+                        if isinstance(item.type, ModelRef)
+                        else ""
+                    )
+                )
+                raise SchemaError(
+                    item.location,
+                    f"{model.name} is frozen, so its fields hold immutable values, but"
+                    f" {item.name} is {spell(item.type, ref.module)}{hint}",
+                )
 
 
 def hashable(type_ref: TypeRef) -> bool:

@@ -278,6 +278,8 @@ class Construct(Stmt):
     assignments: list[tuple[str, str]]
     by_keyword: bool
     validator: tuple[str, str] | None
+    frozen: bool = False
+    """Set the slots through ``_set`` (``object.__setattr__``)."""
 
 
 @dataclass
@@ -743,6 +745,8 @@ class ClassPlan:
     """Whether ``__eq__`` needs the very same class (other classes derive from it)."""
     any_name: str = "Any"
     """How the class body spells ``typing.Any`` (see ``Scope.imported``)."""
+    frozen: bool = False
+    """Immutable and hashable: slots are set through ``_set``."""
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,7 @@ _MODEL_KEYS = (
     "validator",
     "value",
     "python",
+    "frozen",
     *_OPTION_KEYS,
 )
 _FIELD_KEYS = (
@@ -168,6 +169,7 @@ def load_modules(files: Sequence[SchemaFile]) -> list[ModuleDef]:
     _check_required_cycles(modules)
     objects.check_flattened_names(modules)
     inheritance.check_discriminators(modules, lineage)
+    objects.check_frozen(modules)
     return modules
 
 
@@ -214,6 +216,8 @@ def _read_lineage(
         result[ref] = model
         if "order" in model:
             lineage.orders[ref] = model["order"][1]
+        if "frozen" in model:
+            lineage.frozen[ref] = model["frozen"][1]
         if "extends" in model:
             node = model["extends"][1]
             parent = resolver.resolve(node)
@@ -591,6 +595,7 @@ def _build_model(
             if "python" in entries
             else None
         ),
+        frozen="frozen" in entries and entries["frozen"][1].flag("frozen"),
     )
 
 
