@@ -154,6 +154,10 @@ def test_frozen_holds_for_the_whole_hierarchy(tmp_path: Path) -> None:
             "but extra is any",
         ),
         (
+            "models:\n  A: {python: 'pkg.mod:A', frozen: true, fields: {x: int}}\n",
+            "A is bound to an existing class, so the class decides whether it is frozen",
+        ),
+        (
             "models:\n  A: {fields: {x: int}}\n"
             "  B: {extends: A, frozen: true, fields: {y: int}}\n",
             "B derives from A, which is not frozen; a hierarchy is frozen from its"

@@ -548,6 +548,11 @@ def _build_model(
                 )
     elif "fields" not in entries and "extends" not in entries:
         raise node.error(f"model {name} needs 'fields'")
+    if "python" in entries and "frozen" in entries:
+        raise entries["frozen"][0].error(
+            f"{name} is bound to an existing class, so the class decides whether it"
+            " is frozen; leave out 'frozen'"
+        )
     fields: list[FieldDef] = []
     json_names: dict[str, FieldDef] = {}
     field_entries = (
