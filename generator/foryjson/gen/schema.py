@@ -23,7 +23,7 @@ from .. import binary, decimals, identifiers, numbers, temporal
 from ..errors import DecodeError
 from ..limits import MAX_DEPTH_CEILING
 from ..numbers import INTEGER_RANGES
-from . import inheritance, naming, objects, typeexpr
+from . import inheritance, naming, objects, spellings, typeexpr
 from .ir import (
     BYTE_FORMATS,
     DECIMAL_FORMATS,
@@ -508,6 +508,17 @@ class _Resolver:
                 suggest(name, declared)
                 or f"; it declares {', '.join(declared) or 'no enums or models'}"
             )
+        foreign = spellings.meant(name)
+        if foreign is not None:
+            return f"unknown type '{name}'; {foreign}"
+        elsewhere = sorted(
+            other for other, names in self.declared.items() if name in names
+        )
+        if elsewhere:
+            return (
+                f"unknown type '{name}' in this file; did you mean"
+                f" '{elsewhere[0]}.{name}'? Types of another file take its module name"
+            )
         return f"unknown type '{name}'" + (
             suggest(name, [*declared, *_BUILTIN_TYPES, *typeexpr.ARITY])
             or f"; use a built-in type ({', '.join(_BUILTIN_TYPES)}, list[T], set[T],"
@@ -908,6 +919,12 @@ def _read_default(node: Node, type_ref: TypeRef, resolver: _Resolver) -> object:
     """Check a default value against its type; returns it as plain data."""
     described = spell(type_ref, resolver.module)
     target = type_ref.inner if isinstance(type_ref, Nullable) else type_ref
+    if node.plain and node.scalar() in ("None", "none", "nil", "NIL"):
+        # Python's and Ruby's spellings of null are plain strings to YAML.
+        raise node.error(
+            f"default: {node.scalar()} is the text '{node.scalar()}' in YAML; write"
+            f" null (or ~) for no value, or quote it ('{node.scalar()}') for the text"
+        )
     if isinstance(target, ModelRef) and not node.is_null:
         model = spell(target, resolver.module)
         raise node.error(

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from . import spellings
+
 _TOKEN = re.compile(
     r"\s*(?:([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*|\.\.\.)|(.))"
 )
@@ -53,7 +55,10 @@ _USAGE = {
 }
 #: Stands for "any number of elements" in ``tuple[T, ...]``.
 ELLIPSIS = "..."
-_HINTS = {"<": "; type arguments go in square brackets, as in list[int]"}
+_HINTS = {
+    "<": "; type arguments go in square brackets, as in list[int]",
+    "|": "; a nullable type is written T?, as in str?",
+}
 
 
 class TypeSyntaxError(ValueError):
@@ -99,6 +104,23 @@ class _Parser:
             raise self.fail(f"'{token}'")
         self.index += 1
 
+    def foreign_generic(self, word: str) -> str:
+        """Why ``word[`` is no type here, with the spelling Java or Python meant."""
+        after = (
+            self.tokens[self.index + 1][0] if self.index + 1 < len(self.tokens) else ""
+        )
+        if after == "]":
+            if word in ("byte", "Byte"):
+                return f"'{word}[]' is a Java byte array: write bytes"
+            element = spellings.NAMES.get(word, word)
+            return f"'{word}[]' is a Java array: write list[{element}]"
+        if word in spellings.NULLABLE:
+            return f"'{word}[T]' is written T? here, as in str?"
+        if word in spellings.CONSTRUCTORS:
+            constructor = spellings.CONSTRUCTORS[word]
+            return f"'{word}' is written {_USAGE[constructor]} here (lower case)"
+        return f"'{word}' takes no type arguments; only list, set, dict and tuple do"
+
     def parse_type(self) -> TypeExpr:
         start = self.offset()
         word = self.peek()
@@ -108,11 +130,7 @@ class _Parser:
         result: TypeExpr = Named(word, start)
         if self.peek() == "[":
             if word not in ARITY:
-                raise TypeSyntaxError(
-                    f"'{word}' takes no type arguments; only list, set, dict and"
-                    " tuple do",
-                    start,
-                )
+                raise TypeSyntaxError(self.foreign_generic(word), start)
             self.index += 1
             arguments = [self.parse_type()]
             while self.peek() == ",":
