@@ -182,6 +182,26 @@ def test_with_both_on_the_command_line_the_config_is_not_read(
     assert (project / "out" / "shop.py").is_file()
 
 
+def test_the_configured_folder_keeps_its_vendored_runtime(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "pyproject.toml").write_text(
+        '[tool.foryjson]\nschemas = "schemas"\noutput = "out"\nvendor_runtime = true\n'
+    )
+    assert run(capsys, "--check")[0] == 1
+    assert run(capsys)[0] == 0
+    assert (project / "out" / "_foryjson_runtime" / "reader.py").is_file()
+    # The documented command names the same folder: the runtime stays, --check agrees.
+    assert run(capsys, "schemas", "-o", "out", "--check")[0] == 0
+    assert run(capsys, "schemas", "-o", "out")[0] == 0
+    assert (project / "out" / "_foryjson_runtime" / "reader.py").is_file()
+    # Another folder, or the flag, is not the table's business.
+    assert run(capsys, "schemas", "-o", "elsewhere")[0] == 0
+    assert not (project / "elsewhere" / "_foryjson_runtime").exists()
+    assert run(capsys, "schemas", "-o", "out", "--no-vendor-runtime")[0] == 0
+    assert not (project / "out" / "_foryjson_runtime" / "reader.py").exists()
+
+
 # ---------------------------------------------------------------- config errors
 
 

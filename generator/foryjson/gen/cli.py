@@ -275,9 +275,11 @@ def _settings(
     output: Path | None = arguments.output
     jsonschema: Path | None = arguments.jsonschema
     vendor: bool | None = arguments.vendor_runtime
-    if paths and (output is not None or jsonschema is not None):
-        return paths, output, jsonschema, bool(vendor)  # the config is not even read
     pyproject = find_pyproject(Path.cwd())
+    if paths and (output is not None or jsonschema is not None):
+        if vendor is None and output is not None and pyproject is not None:
+            vendor = _configured_vendoring(pyproject, output)
+        return paths, output, jsonschema, bool(vendor)
     config = read_config(pyproject) if pyproject is not None else None
     if config is not None:
         paths = paths or config.schemas or []
@@ -303,6 +305,24 @@ def _settings(
             f" ({found('output')})"
         )
     return paths, output, jsonschema, bool(vendor)
+
+
+def _configured_vendoring(pyproject: Path, output: Path) -> bool | None:
+    """``vendor_runtime`` of the table, when its ``output`` is ``output`` too.
+
+    With paths and folder on the command line the table is otherwise not used (and a
+    table that cannot be read is no error); whether the runtime is vendored belongs
+    to the output folder, so the table still says it for its own folder.
+    """
+    try:
+        config = read_config(pyproject)
+    except ConfigError:
+        return None
+    if config is None or config.output is None:
+        return None
+    return (
+        config.vendor_runtime if config.output.resolve() == output.resolve() else None
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
