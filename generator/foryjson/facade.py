@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import types
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, TYPE_CHECKING, Any, Union
+from typing import IO, TYPE_CHECKING, Any, TypeVar, Union, overload
 
 from . import depth, fastwriter, reader, writer
 from .codec import Codec
@@ -27,18 +27,31 @@ from .limits import (
 )
 
 if TYPE_CHECKING:
+    from .roots import Composer
     from .stream import BinaryInput, BinaryOutput
 
 __all__ = ["ForyJson"]
+
+T = TypeVar("T")
+
+#: How many type expressions an instance keeps composed codecs for; beyond that each
+#: new expression is composed per call (composing one takes microseconds).
+MAX_CACHED_EXPRESSIONS = 512
 
 
 class ForyJson:
     """Encode and decode the types of generated modules, and generic roots built from them.
 
     ``ForyJson(media, shop, max_input_bytes=1_000_000)`` knows every model and enum of
-    the modules given. The ``type`` argument of each method may be one of those classes
-    or a generic alias such as ``list[Image]`` or ``dict[str, Image]``, nested as deep as
-    needed. An instance holds no mutable state and can be shared between threads.
+    the modules given. The ``type`` argument of each method may be one of those classes,
+    a generic alias such as ``list[Image]``, ``dict[str, Image]`` or ``Image | None``,
+    nested as deep as needed, a type expression of the schema language such as
+    ``"bytes"``, ``"list[float]"``, ``"dict[str, int32]"`` or ``"media.Image?"`` (see
+    ``foryjson.roots``; ``format=`` then picks the form of its bytes, decimal or
+    datetime, as a schema field's ``format`` does), or a generated root codec
+    (a schema's ``roots``, such as ``media.Thumbnails``). Expressions are composed
+    once and cached; a module's generated root codec for the same type is used
+    instead where there is one. An instance can be shared between threads.
 
     ``backend`` picks the parser and the writer: ``"stdlib"`` (the ``json`` module's C
     scanner, and the generated string encoders), ``"orjson"`` (needs orjson: it reads,
@@ -49,7 +62,15 @@ class ForyJson:
     limits (the defaults, unless its schema set ``limits``).
     """
 
-    __slots__ = ("_codecs", "_escape_non_ascii", "_fast", "_limits")
+    __slots__ = (
+        "_codecs",
+        "_composer",
+        "_escape_non_ascii",
+        "_expressions",
+        "_fast",
+        "_limits",
+        "_roots",
+    )
 
     def __init__(
         self,
@@ -62,6 +83,7 @@ class ForyJson:
         escape_non_ascii: bool = False,
     ) -> None:
         codecs: dict[Any, Codec[Any]] = {}
+        roots: dict[Any, Codec[Any]] = {}
         for module in modules:
             module_codecs: Iterable[Codec[Any]] | None = getattr(module, "CODECS", None)
             if module_codecs is None:
@@ -70,7 +92,14 @@ class ForyJson:
                 )
             for codec in module_codecs:
                 codecs[codec.type] = codec
+            module_roots: Iterable[Codec[Any]] = getattr(module, "ROOTS", ())
+            for codec in module_roots:
+                if codec.key is not None:
+                    roots.setdefault(codec.key, codec)
         self._codecs = codecs
+        self._roots = roots
+        self._composer: Composer | None = None  # made for the first expression
+        self._expressions: dict[tuple[str, str | None], Codec[Any]] = {}
         # Whether reads try orjson; with "auto" the first read imports it.
         self._fast = reader.wants_orjson(backend)
         self._limits = _combine(limits, max_depth, max_input_bytes, max_graph_bytes)
@@ -84,7 +113,13 @@ class ForyJson:
     def _limits_of(self, codec: Codec[Any]) -> Limits:
         return codec.limits if self._limits is None else self._limits
 
-    def _codec(self, type_: Any) -> Codec[Any]:
+    def _codec(self, type_: Any, format: str | None = None) -> Codec[Any]:
+        if isinstance(type_, str):
+            return self._expression(type_, format)
+        if format is not None:
+            raise TypeError("format= applies to a type given as an expression (a str)")
+        if isinstance(type_, Codec):
+            return type_
         codec = self._codecs.get(type_)
         if codec is not None:
             return codec
@@ -105,13 +140,32 @@ class ForyJson:
         else:
             raise TypeError(
                 f"{type_!r} is not a type of the modules given to ForyJson,"
-                " nor list[...], dict[str, ...] or ... | None of one"
+                " nor list[...], dict[str, ...] or ... | None of one, nor a type"
+                " expression (a str such as 'list[float]') or a root Codec"
             )
         return codec
 
-    def _encoder_for(self, value: object, type_: Any) -> Codec[Any]:
+    def _expression(self, text: str, format: str | None) -> Codec[Any]:
+        """The codec of a type expression: composed once, then cached."""
+        cache_key = (text, format)
+        codec = self._expressions.get(cache_key)
+        if codec is not None:
+            return codec
+        from . import roots
+
+        composer = self._composer
+        if composer is None:
+            composer = self._composer = roots.Composer(self._codecs)
+        codec = composer.codec(composer.key(text, format), self._roots.get)
+        if len(self._expressions) < MAX_CACHED_EXPRESSIONS:
+            self._expressions[cache_key] = codec
+        return codec
+
+    def _encoder_for(
+        self, value: object, type_: Any, format: str | None = None
+    ) -> Codec[Any]:
         if type_ is not None:
-            return self._codec(type_)
+            return self._codec(type_, format)
         codec = self._codecs.get(type(value))
         if codec is None:
             raise EncodeError(
@@ -128,6 +182,7 @@ class ForyJson:
         value: object,
         type: Any = None,
         *,
+        format: str | None = None,
         pretty: bool = False,
         escape_non_ascii: bool | None = None,
     ) -> str:
@@ -135,9 +190,10 @@ class ForyJson:
 
         The text is compact unless ``pretty`` asks for two-space indentation (the layout
         of ``json.dumps(indent=2)``; see ``foryjson.pretty``). ``escape_non_ascii``
-        overrides the instance's setting for this call.
+        overrides the instance's setting for this call. ``format`` goes with a type
+        expression, as a schema field's ``format`` (``type="bytes", format="base16"``).
         """
-        codec = self._encoder_for(value, type)
+        codec = self._encoder_for(value, type, format)
         if self._fast and codec.plain is not None:
             return fastwriter.encode_text(
                 codec.plain,
@@ -164,11 +220,12 @@ class ForyJson:
         value: object,
         type: Any = None,
         *,
+        format: str | None = None,
         pretty: bool = False,
         escape_non_ascii: bool | None = None,
     ) -> bytes:
         """Encode ``value`` as UTF-8 JSON; options as for ``to_json``."""
-        codec = self._encoder_for(value, type)
+        codec = self._encoder_for(value, type, format)
         if self._fast and codec.plain is not None:
             return fastwriter.encode_bytes(
                 codec.plain,
@@ -190,11 +247,26 @@ class ForyJson:
             codec.depth,
         )
 
-    def from_json(self, data: reader.InputData, type: Any) -> Any:
-        """Decode exactly one JSON document as ``type``; raises ``DecodeError``."""
-        codec = self._codecs.get(type)
+    @overload
+    def from_json(
+        self, data: reader.InputData, type: Codec[T], *, format: None = None
+    ) -> T: ...
+
+    @overload
+    def from_json(
+        self, data: reader.InputData, type: Any, *, format: str | None = None
+    ) -> Any: ...
+
+    def from_json(
+        self, data: reader.InputData, type: Any, *, format: str | None = None
+    ) -> Any:
+        """Decode exactly one JSON document as ``type``; raises ``DecodeError``.
+
+        ``format`` goes with a type expression, as for ``to_json``.
+        """
+        codec = None if format is not None else self._codecs.get(type)
         if codec is None:
-            codec = self._codec(type)
+            codec = self._codec(type, format)
         limits = self._limits
         return reader.decode(
             codec.decode,
@@ -213,6 +285,7 @@ class ForyJson:
         fp: IO[bytes],
         type: Any = None,
         *,
+        format: str | None = None,
         pretty: bool = False,
         escape_non_ascii: bool | None = None,
     ) -> None:
@@ -222,7 +295,11 @@ class ForyJson:
         """
         fp.write(
             self.to_json_bytes(
-                value, type, pretty=pretty, escape_non_ascii=escape_non_ascii
+                value,
+                type,
+                format=format,
+                pretty=pretty,
+                escape_non_ascii=escape_non_ascii,
             )
         )
 
@@ -232,6 +309,7 @@ class ForyJson:
         type: Any,
         *,
         ndjson: bool = False,
+        format: str | None = None,
         chunk_size: int = DEFAULT_CHUNK_SIZE,
         max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES,
     ) -> Iterator[Any]:
@@ -248,7 +326,7 @@ class ForyJson:
         """
         from . import stream
 
-        codec = self._codec(type)
+        codec = self._codec(type, format)
         limits = self._limits_of(codec)
         iterate = stream.iter_ndjson if ndjson else stream.iter_array
         parse = functools.partial(
@@ -273,6 +351,7 @@ class ForyJson:
         fp: BinaryOutput,
         type: Any = None,
         *,
+        format: str | None = None,
         escape_non_ascii: bool | None = None,
     ) -> None:
         """Write each value as one line of compact UTF-8 JSON (NDJSON) to ``fp``.
@@ -284,7 +363,7 @@ class ForyJson:
         """
         from . import stream
 
-        fixed = None if type is None else self._codec(type)
+        fixed = None if type is None else self._codec(type, format)
 
         def encode(value: object) -> str:
             codec = fixed or self._encoder_for(value, None)
