@@ -40,7 +40,7 @@ MAX_CACHED_EXPRESSIONS = 512
 
 
 class ForyJson:
-    """Encode and decode the types of generated modules, and generic roots built from them.
+    """Encode and decode the types of generated modules, and roots of any type.
 
     ``ForyJson(media, shop, max_input_bytes=1_000_000)`` knows every model and enum of
     the modules given. The ``type`` argument of each method may be one of those classes,
