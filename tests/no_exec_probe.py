@@ -192,6 +192,15 @@ def exercise_expressions(fory: ForyJson) -> int:
         except EncodeError as error:
             str(error)
             count += 1
+    for codec, value in ((types.Pair, ("a", 1)), (catalog.Categories, [])):
+        text = fory.to_json(value, codec)
+        assert fory.from_json(fory.to_json_bytes(value, codec), codec) == value
+        assert fory.from_json(text, codec) == value
+        try:
+            fory.from_json("1", codec)
+        except DecodeError as error:
+            str(error)
+            count += 1
     for bad in ("list[", "dict[float, int]", "Nope", "set[list[int]]"):
         try:
             fory.to_json(None, bad)
