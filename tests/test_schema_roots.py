@@ -134,6 +134,10 @@ def test_foryjson_prefers_generated_roots_for_expressions() -> None:
         == '["02/01/2026"]'
     )
     assert ForyJson(t)._codec("list[float]") is t.Prices
+    # Generic aliases are composed as the expressions that spell them.
+    assert fory._codec(dict[str, common.Address]) is catalog.Warehouses
+    assert fory._codec(list[payments.Payment]) is payments.Payments
+    assert fory._codec(list[t.Color]) is fory._codec(list[t.Color])
 
 
 def test_root_codecs_are_typed_for_from_json() -> None:

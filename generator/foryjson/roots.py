@@ -310,9 +310,7 @@ class Composer:
         if kind == "scalar":
             return _scalar_codec(key[1], key[2])
         if kind == "nullable":
-            from .facade import _nullable_codec
-
-            return _nullable_codec(self.codec(key[1], known))
+            return _nullable(self.codec(key[1], known))
         if kind in ("list", "set"):
             return _sequence(kind, self.codec(key[1], known), spell(key))
         if kind == "tuple":
@@ -648,6 +646,42 @@ def _uncounted(plain: Callable[..., Any]) -> Callable[[object, int], Any]:
         return plain(value)
 
     return call
+
+
+def _nullable(inner: Codec[Any]) -> Codec[Any]:
+    """``X | None``: ``null`` for None, the inner codec for anything else."""
+    encode_inner, decode_inner, plain_inner = inner.encode, inner.decode, inner.plain
+    counts_depth = inner.counts_depth
+
+    def encode(value: object) -> str:
+        return "null" if value is None else encode_inner(value)
+
+    def decode(data: object) -> Any:
+        return None if data is None else decode_inner(data)
+
+    plain: Callable[..., object] | None = None
+    if plain_inner is not None:
+
+        def plain_nullable(value: object, room: int = fastwriter.UNCOUNTED) -> Any:
+            if value is None:
+                return None
+            return plain_inner(value, room) if counts_depth else plain_inner(value)
+
+        plain = plain_nullable
+
+    return Codec(
+        inner.type,
+        encode,
+        decode,
+        inner.exact,
+        inner.depth,
+        inner.discriminators,
+        inner.limits,
+        plain,
+        inner.untyped,
+        inner.decimals,
+        counts_depth,
+    )
 
 
 def _sequence(shape: str, element: Codec[Any], label: str) -> Codec[Any]:
