@@ -34,6 +34,10 @@ def fory(backend: str = "stdlib", **options: Any) -> ForyJson:
     return ForyJson(t, media, payments, catalog, backend=backend, **options)
 
 
+def dynamic(**changes: Any) -> t.Dynamic:
+    return t.Dynamic(**{"payload": None, "extras": {}, **changes})
+
+
 # A scalar root, the generated field of that type, values it writes, JSON values it
 # refuses to read and Python values it refuses to write.
 Field = tuple[
@@ -187,6 +191,16 @@ FIELDS: list[Field] = [
         [1],
     ),
     ("bytes", "uint8_array", blobs, "unsigned", "unsigned", [b"\xff"], ["[-1]"], [1]),
+    (
+        "any",
+        None,
+        dynamic,
+        "payload",
+        "payload",
+        [None, {"a": [1, 2.5, "x", True]}, -(10**30)],
+        ["1e400"],
+        [object(), {1: "a"}, {"a": b"x"}],
+    ),
     (
         "date",
         None,
