@@ -32,9 +32,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "ROOTS",
     "Availability",
+    "Categories",
     "Category",
+    "MaybeCategory",
     "Product",
+    "Warehouses",
 ]
 
 _escape = _writer.escape_str
@@ -591,6 +595,36 @@ def _decode_dict_str(data: object) -> dict[str, str]:
     return data
 
 
+def _encode_dict_common_Address(value: object) -> str:
+    if type(value) is not dict:
+        raise encode_mismatch(value, "dict[str, common.Address]")
+    parts: list[str] = []
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise encode_mismatch(key, "a str key").within(key_segment(key))
+        try:
+            item_json = common._encode_Address(item)
+        except EncodeError as error:
+            error.within(key)
+            raise
+        parts.append(f"{_escape(key)}:{item_json}")
+    return "{" + ",".join(parts) + "}"
+
+
+def _decode_dict_common_Address(data: object) -> dict[str, common.Address]:
+    if type(data) is not dict:
+        raise decode_mismatch(data, "an object")
+    result: dict[str, common.Address] = {}
+    for key, item in data.items():
+        try:
+            item = common._decode_Address(item)
+        except DecodeError as error:
+            error.within(key)
+            raise
+        result[key] = item
+    return result
+
+
 def _plain_Availability(value: object) -> str:
     if type(value) is not Availability:
         raise _fastwriter.NotPlain
@@ -654,6 +688,26 @@ def _plain_Product(value: object, room: int) -> dict[str, Any]:
     return result
 
 
+def _encode_root_MaybeCategory(value: object) -> str:
+    if value is None:
+        value_json = "null"
+    else:
+        value_json = _encode_Category(value)
+    return value_json
+
+
+def _decode_root_MaybeCategory(data: Any) -> Category | None:
+    value = data
+    if value is not None:
+        value = _decode_Category(value)
+    result: Category | None = value
+    return result
+
+
+def _plain_root_MaybeCategory(value: object) -> Any:
+    return _fastwriter.Fragment(_encode_root_MaybeCategory(value))
+
+
 def _plain_list_Category(value: object, room: int) -> list[Any]:
     if type(value) is not list or room < 1:
         raise _fastwriter.NotPlain
@@ -678,6 +732,17 @@ def _plain_dict_str(value: object) -> dict[str, Any]:
         if not isinstance(key, str) or not isinstance(item, str):
             raise _fastwriter.NotPlain
     return items
+
+
+def _plain_dict_common_Address(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = common._plain_Address(item)
+    return result
 
 
 CODECS: tuple[Codec[Any], ...] = (
@@ -710,4 +775,45 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_Product,
         counts_depth=True,
     ),
+)
+
+Categories: Codec[list[Category]] = Codec(
+    list,
+    _encode_list_Category,
+    _decode_list_Category,
+    depth=None,
+    untyped=False,
+    limits=_LIMITS,
+    plain=_plain_list_Category,
+    counts_depth=True,
+    key=("list", ("type", Category)),
+)
+
+MaybeCategory: Codec[Category | None] = Codec(
+    Category,
+    _encode_root_MaybeCategory,
+    _decode_root_MaybeCategory,
+    depth=None,
+    untyped=False,
+    limits=_LIMITS,
+    plain=_plain_root_MaybeCategory,
+    key=("nullable", ("type", Category)),
+)
+
+Warehouses: Codec[dict[str, common.Address]] = Codec(
+    dict,
+    _encode_dict_common_Address,
+    _decode_dict_common_Address,
+    depth=2,
+    untyped=False,
+    limits=_LIMITS,
+    plain=_plain_dict_common_Address,
+    key=("dict", ("scalar", "str", None), ("type", common.Address)),
+)
+
+#: The named root codecs, which ForyJson uses for type expressions of their types.
+ROOTS: tuple[Codec[Any], ...] = (
+    Categories,
+    MaybeCategory,
+    Warehouses,
 )

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "ROOTS",
     "Address",
     "Amount",
     "BankTransfer",
@@ -49,6 +50,8 @@ __all__ = [
     "Order",
     "Parcel",
     "Payment",
+    "Payments",
+    "PaymentsById",
     "Pickup",
     "Shipment",
 ]
@@ -2291,6 +2294,48 @@ def _decode_list_Event(data: object) -> list[Event]:
     return result
 
 
+def _encode_dict_int64_opt_Payment(value: object) -> str:
+    if type(value) is not dict:
+        raise encode_mismatch(value, "dict[int64, Payment?]")
+    parts: list[str] = []
+    for key, item in value.items():
+        if (
+            type(key) is not int
+            or not -9223372036854775808 <= key <= 9223372036854775807
+        ):
+            raise encode_mismatch(key, "an int64 key").within(key_segment(key))
+        if item is None:
+            item_json = "null"
+        else:
+            try:
+                item_json = _encode_Payment(item)
+            except EncodeError as error:
+                error.within(key_segment(key))
+                raise
+        parts.append(f'"{key}":{item_json}')
+    return "{" + ",".join(parts) + "}"
+
+
+def _decode_dict_int64_opt_Payment(data: object) -> dict[int, Payment | None]:
+    if type(data) is not dict:
+        raise decode_mismatch(data, "an object")
+    result: dict[int, Payment | None] = {}
+    for key, item in data.items():
+        try:
+            typed_key = _numbers.read_int_key(key, "int64")
+        except DecodeError as error:
+            error.within(key)
+            raise
+        if item is not None:
+            try:
+                item = _decode_Payment(item)
+            except DecodeError as error:
+                error.within(key)
+                raise
+        result[typed_key] = item
+    return result
+
+
 def _plain_Payment(value: object) -> Any:
     if type(value) is CardPayment:
         return {"kind": "card", **_fields_plain_CardPayment(value)}
@@ -2622,6 +2667,20 @@ def _plain_list_Event(value: object) -> list[Any]:
     return [_plain_Event(item) for item in value]
 
 
+def _plain_dict_int64_opt_Payment(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if (
+            type(key) is not int
+            or not -9223372036854775808 <= key <= 9223372036854775807
+        ):
+            raise _fastwriter.NotPlain
+        result[str(key)] = None if item is None else _plain_Payment(item)
+    return result
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Payment,
@@ -2726,4 +2785,36 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Closed,
     ),
+)
+
+Payments: Codec[list[Payment]] = Codec(
+    list,
+    _encode_list_Payment,
+    _decode_list_Payment,
+    exact=True,
+    depth=3,
+    discriminators=("kind",),
+    untyped=False,
+    decimals=("value",),
+    plain=_plain_list_Payment,
+    key=("list", ("type", Payment)),
+)
+
+PaymentsById: Codec[dict[int, Payment | None]] = Codec(
+    dict,
+    _encode_dict_int64_opt_Payment,
+    _decode_dict_int64_opt_Payment,
+    exact=True,
+    depth=3,
+    discriminators=("kind",),
+    untyped=False,
+    decimals=("value",),
+    plain=_plain_dict_int64_opt_Payment,
+    key=("dict", ("scalar", "int64", None), ("nullable", ("type", Payment))),
+)
+
+#: The named root codecs, which ForyJson uses for type expressions of their types.
+ROOTS: tuple[Codec[Any], ...] = (
+    Payments,
+    PaymentsById,
 )

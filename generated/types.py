@@ -44,13 +44,24 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "ROOTS",
+    "Amount",
+    "Blob",
     "Blobs",
+    "Codes",
     "Color",
     "Containers",
     "Defaults",
     "Dynamic",
+    "Holidays",
     "JavaFloats",
+    "Lookup",
+    "Moment",
     "Numbers",
+    "Pair",
+    "Palette",
+    "Prices",
+    "Shade",
     "Text",
     "Times",
 ]
@@ -2917,6 +2928,57 @@ def _decode_tuple_int8_etc(data: object) -> tuple[int, ...]:
     return tuple(data)
 
 
+def _encode_list_float(value: object) -> str:
+    if type(value) is not list:
+        raise encode_mismatch(value, "list[float]")
+    parts: list[str] = []
+    for item in value:
+        try:
+            item_json = _writer.write_float(item)
+        except EncodeError as error:
+            error.within(len(parts))
+            raise
+        parts.append(item_json)
+    return "[" + ",".join(parts) + "]"
+
+
+def _decode_list_float(data: object) -> list[float]:
+    if type(data) is not list:
+        raise decode_mismatch(data, "an array")
+    result: list[float] = []
+    for item in data:
+        if type(item) is not float:
+            try:
+                item = _reader.float_from(item)
+            except DecodeError as error:
+                error.within(len(result))
+                raise
+        result.append(item)
+    return result
+
+
+def _encode_dict_int32(value: object) -> str:
+    if type(value) is not dict:
+        raise encode_mismatch(value, "dict[str, int32]")
+    parts: list[str] = []
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise encode_mismatch(key, "a str key").within(key_segment(key))
+        if type(item) is not int or not -2147483648 <= item <= 2147483647:
+            raise encode_mismatch(item, "int32").within(key)
+        parts.append(f"{_escape(key)}:{item}")
+    return "{" + ",".join(parts) + "}"
+
+
+def _decode_dict_int32(data: object) -> dict[str, int]:
+    if type(data) is not dict:
+        raise decode_mismatch(data, "an object")
+    for key, item in data.items():
+        if type(item) is not int or not -2147483648 <= item <= 2147483647:
+            raise decode_mismatch(item, "int32").within(key)
+    return data
+
+
 def _format_p1(value: object) -> str:
     if type(value) is not date:
         raise encode_mismatch(value, "a date")
@@ -3289,6 +3351,94 @@ def _plain_Defaults(value: object) -> dict[str, Any]:
     return result
 
 
+def _encode_root_Blob(value: object) -> str:
+    value_json = _binary.write_base64(value)
+    return value_json
+
+
+def _decode_root_Blob(data: Any) -> bytes:
+    value = data
+    value = _binary.read_base64(value)
+    result: bytes = value
+    return result
+
+
+def _plain_root_Blob(value: object) -> Any:
+    return _fastwriter.Fragment(_encode_root_Blob(value))
+
+
+def _encode_root_Moment(value: object) -> str:
+    if value is None:
+        value_json = "null"
+    else:
+        value_json = _temporal.write_datetime(value)
+    return value_json
+
+
+def _decode_root_Moment(data: Any) -> datetime | None:
+    value = data
+    if value is not None:
+        value = _temporal.read_datetime(value)
+    result: datetime | None = value
+    return result
+
+
+def _plain_root_Moment(value: object) -> Any:
+    return _fastwriter.Fragment(_encode_root_Moment(value))
+
+
+def _encode_root_Amount(value: object) -> str:
+    value_json = _decimals.write_decimal_string(value)
+    return value_json
+
+
+def _decode_root_Amount(data: Any) -> Decimal:
+    value = data
+    value = _decimals.read_decimal_string(value)
+    result: Decimal = value
+    return result
+
+
+def _plain_root_Amount(value: object) -> Any:
+    return _fastwriter.Fragment(_encode_root_Amount(value))
+
+
+def _encode_root_Codes(value: object) -> str:
+    value_json = _encode_set_int32(value)
+    return value_json
+
+
+def _decode_root_Codes(data: Any) -> set[int]:
+    value = data
+    value = _decode_set_int32(value)
+    result: set[int] = value
+    return result
+
+
+def _plain_root_Codes(value: object) -> Any:
+    return _fastwriter.Fragment(_encode_root_Codes(value))
+
+
+def _encode_root_Pair(value: object) -> str:
+    if value is None:
+        value_json = "null"
+    else:
+        value_json = _encode_tuple_str_int64(value)
+    return value_json
+
+
+def _decode_root_Pair(data: Any) -> tuple[str, int] | None:
+    value = data
+    if value is not None:
+        value = _decode_tuple_str_int64(value)
+    result: tuple[str, int] | None = value
+    return result
+
+
+def _plain_root_Pair(value: object) -> Any:
+    return _fastwriter.Fragment(_encode_root_Pair(value))
+
+
 def _plain_list_float_java(value: object) -> list[Any]:
     if type(value) is not list:
         raise _fastwriter.NotPlain
@@ -3437,6 +3587,24 @@ def _plain_tuple_int8_etc(value: object) -> list[Any]:
     return items
 
 
+def _plain_list_float(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_fastwriter.plain_float(item) for item in value]
+
+
+def _plain_dict_int32(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    items = dict(value)
+    for key, item in items.items():
+        if not isinstance(key, str) or (
+            type(item) is not int or not -2147483648 <= item <= 2147483647
+        ):
+            raise _fastwriter.NotPlain
+    return items
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Color, _encode_Color, _decode_Color, depth=0, untyped=False, plain=_plain_Color
@@ -3485,4 +3653,123 @@ CODECS: tuple[Codec[Any], ...] = (
         decimals=("price",),
         plain=_plain_Defaults,
     ),
+)
+
+Prices: Codec[list[float]] = Codec(
+    list,
+    _encode_list_float,
+    _decode_list_float,
+    depth=1,
+    untyped=False,
+    plain=_plain_list_float,
+    key=("list", ("scalar", "float", None)),
+)
+
+Lookup: Codec[dict[str, int]] = Codec(
+    dict,
+    _encode_dict_int32,
+    _decode_dict_int32,
+    depth=1,
+    untyped=False,
+    plain=_plain_dict_int32,
+    key=("dict", ("scalar", "str", None), ("scalar", "int32", None)),
+)
+
+Blob: Codec[bytes] = Codec(
+    bytes,
+    _encode_root_Blob,
+    _decode_root_Blob,
+    depth=0,
+    untyped=False,
+    plain=_plain_root_Blob,
+    key=("scalar", "bytes", "base64"),
+)
+
+Moment: Codec[datetime | None] = Codec(
+    datetime,
+    _encode_root_Moment,
+    _decode_root_Moment,
+    depth=0,
+    untyped=False,
+    plain=_plain_root_Moment,
+    key=("nullable", ("scalar", "datetime", None)),
+)
+
+#: A price as text, such as "12.50".
+Amount: Codec[Decimal] = Codec(
+    Decimal,
+    _encode_root_Amount,
+    _decode_root_Amount,
+    exact=True,
+    depth=0,
+    untyped=False,
+    plain=_plain_root_Amount,
+    key=("scalar", "decimal", "string"),
+)
+
+Holidays: Codec[list[date]] = Codec(
+    list,
+    _encode_list_date_p1,
+    _decode_list_date_p1,
+    depth=1,
+    untyped=False,
+    plain=_plain_list_date_p1,
+    key=("list", ("scalar", "date", "dd/MM/uuuu")),
+)
+
+Palette: Codec[dict[Color, list[int]]] = Codec(
+    dict,
+    _encode_dict_Color_list_uint8,
+    _decode_dict_Color_list_uint8,
+    depth=2,
+    untyped=False,
+    plain=_plain_dict_Color_list_uint8,
+    key=("dict", ("type", Color), ("list", ("scalar", "uint8", None))),
+)
+
+Codes: Codec[set[int]] = Codec(
+    set,
+    _encode_root_Codes,
+    _decode_root_Codes,
+    depth=1,
+    untyped=False,
+    plain=_plain_root_Codes,
+    key=("set", ("scalar", "int32", None)),
+)
+
+Pair: Codec[tuple[str, int] | None] = Codec(
+    tuple,
+    _encode_root_Pair,
+    _decode_root_Pair,
+    depth=1,
+    untyped=False,
+    plain=_plain_root_Pair,
+    key=(
+        "nullable",
+        ("tuple", (("scalar", "str", None), ("scalar", "int64", None)), False),
+    ),
+)
+
+Shade: Codec[Color] = Codec(
+    Color,
+    _encode_Color,
+    _decode_Color,
+    depth=0,
+    untyped=False,
+    plain=_plain_Color,
+    key=("type", Color),
+)
+
+#: The named root codecs, which ForyJson uses for type expressions of their types.
+ROOTS: tuple[Codec[Any], ...] = (
+    Prices,
+    Lookup,
+    Blob,
+    Moment,
+    Amount,
+    Holidays,
+    Palette,
+    Codes,
+    Pair,
+    Shade,
 )

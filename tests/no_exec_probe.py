@@ -8,9 +8,11 @@ are printed as JSON.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import json
 import sys
+import uuid
 from decimal import Decimal
 from typing import Any
 
@@ -148,6 +150,61 @@ def exercise_backend(backend: str) -> int:
             action()
         except (DecodeError, EncodeError) as error:
             str(error)
+            count += 1
+    return count + exercise_expressions(fory)
+
+
+#: Type-expression roots and a value of each, composed by every ForyJson afresh.
+EXPRESSIONS: list[tuple[str, Any]] = [
+    ("bytes", b"\x00\xff"),
+    ("list[float]", [1.5, 2.0]),
+    ("dict[str, int32]", {"a": 1}),
+    ("datetime?", dt.datetime(2026, 1, 2, 3, 4, 5, tzinfo=dt.timezone.utc)),
+    ("datetime?", None),
+    ("decimal", Decimal("1.50")),
+    ("set[uuid]", {uuid.UUID(int=7)}),
+    ("tuple[int, str]", (1, "a")),
+    ("tuple[float32, ...]", (0.5,)),
+    ("dict[Color, list[uint8]?]", {types.Color.RED: [1], types.Color.BLUE: None}),
+    ("dict[int64, date]", {1: dt.date(2026, 1, 2)}),
+    ("list[payments.Payment?]", [payments.CardPayment(last_four="1234"), None]),
+    ("any", {"a": [1, None]}),
+    ("list[Image]", []),
+]
+
+
+def exercise_expressions(fory: ForyJson) -> int:
+    count = 0
+    for expression, value in EXPRESSIONS:
+        text = fory.to_json(value, expression)
+        assert fory.from_json(text, expression) == value
+        assert (
+            fory.from_json(fory.to_json_bytes(value, expression), expression) == value
+        )
+        for broken in ('"x"', "[1]", '{"a": "b"}', "[[[]]]"):
+            try:
+                fory.from_json(broken, expression)
+            except DecodeError as error:
+                str(error)
+                count += 1
+        try:
+            fory.to_json(object(), expression)
+        except EncodeError as error:
+            str(error)
+            count += 1
+    for codec, value in ((types.Pair, ("a", 1)), (catalog.Categories, [])):
+        text = fory.to_json(value, codec)
+        assert fory.from_json(fory.to_json_bytes(value, codec), codec) == value
+        assert fory.from_json(text, codec) == value
+        try:
+            fory.from_json("1", codec)
+        except DecodeError as error:
+            str(error)
+            count += 1
+    for bad in ("list[", "dict[float, int]", "Nope", "set[list[int]]"):
+        try:
+            fory.to_json(None, bad)
+        except ValueError:
             count += 1
     return count
 

@@ -98,7 +98,8 @@ def test_other_unions_are_refused() -> None:
             fory.to_json(None, root)
         assert str(caught.value) == (
             f"{root!r} is not a type of the modules given to ForyJson,"
-            " nor list[...], dict[str, ...] or ... | None of one"
+            " nor list[...], dict[str, ...] or ... | None of one, nor a type"
+            " expression (a str such as 'list[float]') or a root Codec"
         )
 
 

@@ -41,6 +41,7 @@ _SUBMODULES = frozenset(
         "pretty",
         "reader",
         "represent",
+        "roots",
         "stream",
         "temporal",
         "writer",

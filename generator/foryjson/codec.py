@@ -60,6 +60,9 @@ class Codec(_Generic[T]):
     raw JSON, catch-all members, user codecs), which spares the orjson backend
     screens, and ``decimals`` names the members that hold the type's decimals, by
     which the orjson backend finds their exact text (see ``reader.decode``).
+    ``key`` identifies the type of a generated root (a schema's ``roots``) the way
+    ``foryjson.roots`` resolves type expressions, so that ``ForyJson`` uses it for
+    them; None for the codecs of models and enums.
     """
 
     __slots__ = (
@@ -69,6 +72,7 @@ class Codec(_Generic[T]):
         "discriminators",
         "encode",
         "exact",
+        "key",
         "limits",
         "counts_depth",
         "plain",
@@ -78,7 +82,7 @@ class Codec(_Generic[T]):
 
     def __init__(
         self,
-        type: type[T],
+        type: type[Any],
         encode: Callable[[T], str],
         decode: Callable[[Any], T],
         exact: bool = False,
@@ -89,6 +93,7 @@ class Codec(_Generic[T]):
         untyped: bool = True,
         decimals: tuple[str, ...] = (),
         counts_depth: bool = False,
+        key: object = None,
     ) -> None:
         self.type = type
         self.encode = encode
@@ -101,6 +106,9 @@ class Codec(_Generic[T]):
         self.untyped = untyped
         self.decimals = decimals
         self.counts_depth = counts_depth
+        self.key = key
 
     def __repr__(self) -> str:
+        if self.key is not None:
+            return f"Codec({self.key!r})"
         return f"Codec({self.type.__qualname__})"

@@ -7,18 +7,12 @@ from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Callable, Iterable, Iterator
-from typing import IO, TYPE_CHECKING, Any, Union
+from collections.abc import Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Any, TypeVar, Union, overload
 
 from . import depth, fastwriter, reader, writer
 from .codec import Codec
-from .errors import (
-    DecodeError,
-    EncodeError,
-    decode_mismatch,
-    encode_mismatch,
-    key_segment,
-)
+from .errors import EncodeError
 from .limits import (
     DEFAULT_CHUNK_SIZE,
     DEFAULT_LIMITS,
@@ -27,18 +21,31 @@ from .limits import (
 )
 
 if TYPE_CHECKING:
+    from .roots import Composer
     from .stream import BinaryInput, BinaryOutput
 
 __all__ = ["ForyJson"]
 
+T = TypeVar("T")
+
+#: How many type expressions an instance keeps composed codecs for; beyond that each
+#: new expression is composed per call (composing one takes microseconds).
+MAX_CACHED_EXPRESSIONS = 512
+
 
 class ForyJson:
-    """Encode and decode the types of generated modules, and generic roots built from them.
+    """Encode and decode the types of generated modules, and roots of any type.
 
     ``ForyJson(media, shop, max_input_bytes=1_000_000)`` knows every model and enum of
-    the modules given. The ``type`` argument of each method may be one of those classes
-    or a generic alias such as ``list[Image]`` or ``dict[str, Image]``, nested as deep as
-    needed. An instance holds no mutable state and can be shared between threads.
+    the modules given. The ``type`` argument of each method may be one of those classes,
+    a generic alias such as ``list[Image]``, ``dict[str, Image]`` or ``Image | None``,
+    nested as deep as needed, a type expression of the schema language such as
+    ``"bytes"``, ``"list[float]"``, ``"dict[str, int32]"`` or ``"media.Image?"`` (see
+    ``foryjson.roots``; ``format=`` then picks the form of its bytes, decimal or
+    datetime, as a schema field's ``format`` does), or a generated root codec
+    (a schema's ``roots``, such as ``types.Prices``). Generic aliases and expressions
+    are composed once and cached; a module's generated root codec for the same type
+    is used instead where there is one. An instance can be shared between threads.
 
     ``backend`` picks the parser and the writer: ``"stdlib"`` (the ``json`` module's C
     scanner, and the generated string encoders), ``"orjson"`` (needs orjson: it reads,
@@ -49,7 +56,15 @@ class ForyJson:
     limits (the defaults, unless its schema set ``limits``).
     """
 
-    __slots__ = ("_codecs", "_escape_non_ascii", "_fast", "_limits")
+    __slots__ = (
+        "_codecs",
+        "_composer",
+        "_escape_non_ascii",
+        "_expressions",
+        "_fast",
+        "_limits",
+        "_roots",
+    )
 
     def __init__(
         self,
@@ -62,6 +77,7 @@ class ForyJson:
         escape_non_ascii: bool = False,
     ) -> None:
         codecs: dict[Any, Codec[Any]] = {}
+        roots: dict[Any, Codec[Any]] = {}
         for module in modules:
             module_codecs: Iterable[Codec[Any]] | None = getattr(module, "CODECS", None)
             if module_codecs is None:
@@ -70,7 +86,15 @@ class ForyJson:
                 )
             for codec in module_codecs:
                 codecs[codec.type] = codec
+            module_roots: Iterable[Codec[Any]] = getattr(module, "ROOTS", ())
+            for codec in module_roots:
+                if codec.key is not None:
+                    roots.setdefault(codec.key, codec)
         self._codecs = codecs
+        self._roots = roots
+        self._composer: Composer | None = None  # made for the first expression
+        # Composed codecs, by expression and format (or generic alias and None).
+        self._expressions: dict[tuple[Any, str | None], Codec[Any]] = {}
         # Whether reads try orjson; with "auto" the first read imports it.
         self._fast = reader.wants_orjson(backend)
         self._limits = _combine(limits, max_depth, max_input_bytes, max_graph_bytes)
@@ -84,34 +108,76 @@ class ForyJson:
     def _limits_of(self, codec: Codec[Any]) -> Limits:
         return codec.limits if self._limits is None else self._limits
 
-    def _codec(self, type_: Any) -> Codec[Any]:
+    def _codec(self, type_: Any, format: str | None = None) -> Codec[Any]:
+        if isinstance(type_, str):
+            return self._expression(type_, format)
+        if format is not None:
+            raise TypeError("format= applies to a type given as an expression (a str)")
+        if isinstance(type_, Codec):
+            return type_
         codec = self._codecs.get(type_)
         if codec is not None:
             return codec
+        cache_key = (type_, None)
+        codec = self._expressions.get(cache_key)
+        if codec is None:
+            # list[...], dict[str, ...] and ... | None of the modules' types: composed
+            # as the type expression that spells them, and kept the same way.
+            composer = self._composer_of()
+            codec = composer.codec(self._alias_key(type_), self._roots.get)
+            self._keep(cache_key, codec)
+        return codec
+
+    def _alias_key(self, type_: Any) -> tuple[Any, ...]:
+        """The ``foryjson.roots`` key of a class or generic alias of the modules'."""
+        if type_ in self._codecs:
+            return ("type", type_)
         origin = getattr(type_, "__origin__", None)
         arguments: tuple[Any, ...] = getattr(type_, "__args__", ())
         if origin is list and len(arguments) == 1:
-            codec = _list_codec(self._codec(arguments[0]))
-        elif origin is dict and len(arguments) == 2 and arguments[0] is str:
-            codec = _dict_codec(self._codec(arguments[1]))
-        elif (
+            return ("list", self._alias_key(arguments[0]))
+        if origin is dict and len(arguments) == 2 and arguments[0] is str:
+            return ("dict", ("scalar", "str", None), self._alias_key(arguments[1]))
+        if (
             (isinstance(type_, types.UnionType) or origin is Union)
             and len(arguments) == 2
             and _NONE in arguments
         ):
-            codec = _nullable_codec(
-                self._codec(next(item for item in arguments if item is not _NONE))
-            )
-        else:
-            raise TypeError(
-                f"{type_!r} is not a type of the modules given to ForyJson,"
-                " nor list[...], dict[str, ...] or ... | None of one"
-            )
+            inner = next(item for item in arguments if item is not _NONE)
+            return ("nullable", self._alias_key(inner))
+        raise TypeError(
+            f"{type_!r} is not a type of the modules given to ForyJson,"
+            " nor list[...], dict[str, ...] or ... | None of one, nor a type"
+            " expression (a str such as 'list[float]') or a root Codec"
+        )
+
+    def _composer_of(self) -> Composer:
+        composer = self._composer
+        if composer is None:
+            from . import roots
+
+            composer = self._composer = roots.Composer(self._codecs)
+        return composer
+
+    def _keep(self, cache_key: tuple[Any, str | None], codec: Codec[Any]) -> None:
+        if len(self._expressions) < MAX_CACHED_EXPRESSIONS:
+            self._expressions[cache_key] = codec
+
+    def _expression(self, text: str, format: str | None) -> Codec[Any]:
+        """The codec of a type expression: composed once, then cached."""
+        cache_key = (text, format)
+        codec = self._expressions.get(cache_key)
+        if codec is None:
+            composer = self._composer_of()
+            codec = composer.codec(composer.key(text, format), self._roots.get)
+            self._keep(cache_key, codec)
         return codec
 
-    def _encoder_for(self, value: object, type_: Any) -> Codec[Any]:
+    def _encoder_for(
+        self, value: object, type_: Any, format: str | None = None
+    ) -> Codec[Any]:
         if type_ is not None:
-            return self._codec(type_)
+            return self._codec(type_, format)
         codec = self._codecs.get(type(value))
         if codec is None:
             raise EncodeError(
@@ -128,6 +194,7 @@ class ForyJson:
         value: object,
         type: Any = None,
         *,
+        format: str | None = None,
         pretty: bool = False,
         escape_non_ascii: bool | None = None,
     ) -> str:
@@ -135,9 +202,10 @@ class ForyJson:
 
         The text is compact unless ``pretty`` asks for two-space indentation (the layout
         of ``json.dumps(indent=2)``; see ``foryjson.pretty``). ``escape_non_ascii``
-        overrides the instance's setting for this call.
+        overrides the instance's setting for this call. ``format`` goes with a type
+        expression, as a schema field's ``format`` (``type="bytes", format="base16"``).
         """
-        codec = self._encoder_for(value, type)
+        codec = self._encoder_for(value, type, format)
         if self._fast and codec.plain is not None:
             return fastwriter.encode_text(
                 codec.plain,
@@ -164,11 +232,12 @@ class ForyJson:
         value: object,
         type: Any = None,
         *,
+        format: str | None = None,
         pretty: bool = False,
         escape_non_ascii: bool | None = None,
     ) -> bytes:
         """Encode ``value`` as UTF-8 JSON; options as for ``to_json``."""
-        codec = self._encoder_for(value, type)
+        codec = self._encoder_for(value, type, format)
         if self._fast and codec.plain is not None:
             return fastwriter.encode_bytes(
                 codec.plain,
@@ -190,11 +259,26 @@ class ForyJson:
             codec.depth,
         )
 
-    def from_json(self, data: reader.InputData, type: Any) -> Any:
-        """Decode exactly one JSON document as ``type``; raises ``DecodeError``."""
-        codec = self._codecs.get(type)
+    @overload
+    def from_json(
+        self, data: reader.InputData, type: Codec[T], *, format: None = None
+    ) -> T: ...
+
+    @overload
+    def from_json(
+        self, data: reader.InputData, type: Any, *, format: str | None = None
+    ) -> Any: ...
+
+    def from_json(
+        self, data: reader.InputData, type: Any, *, format: str | None = None
+    ) -> Any:
+        """Decode exactly one JSON document as ``type``; raises ``DecodeError``.
+
+        ``format`` goes with a type expression, as for ``to_json``.
+        """
+        codec = None if format is not None else self._codecs.get(type)
         if codec is None:
-            codec = self._codec(type)
+            codec = self._codec(type, format)
         limits = self._limits
         return reader.decode(
             codec.decode,
@@ -213,6 +297,7 @@ class ForyJson:
         fp: IO[bytes],
         type: Any = None,
         *,
+        format: str | None = None,
         pretty: bool = False,
         escape_non_ascii: bool | None = None,
     ) -> None:
@@ -222,7 +307,11 @@ class ForyJson:
         """
         fp.write(
             self.to_json_bytes(
-                value, type, pretty=pretty, escape_non_ascii=escape_non_ascii
+                value,
+                type,
+                format=format,
+                pretty=pretty,
+                escape_non_ascii=escape_non_ascii,
             )
         )
 
@@ -232,6 +321,7 @@ class ForyJson:
         type: Any,
         *,
         ndjson: bool = False,
+        format: str | None = None,
         chunk_size: int = DEFAULT_CHUNK_SIZE,
         max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES,
     ) -> Iterator[Any]:
@@ -248,7 +338,7 @@ class ForyJson:
         """
         from . import stream
 
-        codec = self._codec(type)
+        codec = self._codec(type, format)
         limits = self._limits_of(codec)
         iterate = stream.iter_ndjson if ndjson else stream.iter_array
         parse = functools.partial(
@@ -273,6 +363,7 @@ class ForyJson:
         fp: BinaryOutput,
         type: Any = None,
         *,
+        format: str | None = None,
         escape_non_ascii: bool | None = None,
     ) -> None:
         """Write each value as one line of compact UTF-8 JSON (NDJSON) to ``fp``.
@@ -284,7 +375,7 @@ class ForyJson:
         """
         from . import stream
 
-        fixed = None if type is None else self._codec(type)
+        fixed = None if type is None else self._codec(type, format)
 
         def encode(value: object) -> str:
             codec = fixed or self._encoder_for(value, None)
@@ -323,164 +414,4 @@ def _combine(
     )
 
 
-def _nested(static_depth: int | None) -> int | None:
-    return None if static_depth is None else static_depth + 1
-
-
-def _list_codec(element: Codec[Any]) -> Codec[Any]:
-    encode_element, decode_element = element.encode, element.decode
-
-    def encode(value: object) -> str:
-        if type(value) is not list:
-            raise encode_mismatch(value, "a list")
-        parts = []
-        for index, item in enumerate(value):
-            try:
-                parts.append(encode_element(item))
-            except EncodeError as error:
-                error.within(index)
-                raise
-        return "[" + ",".join(parts) + "]"
-
-    def decode(data: object) -> list[Any]:
-        if type(data) is not list:
-            raise decode_mismatch(data, "an array")
-        result = []
-        for index, item in enumerate(data):
-            try:
-                result.append(decode_element(item))
-            except DecodeError as error:
-                error.within(index)
-                raise
-        return result
-
-    plain: Callable[..., object] | None = None
-    plain_element = element.plain
-    counts_depth = element.counts_depth
-    if plain_element is not None:
-        # With counts_depth, the elements' encoders take the levels left (as this one).
-
-        def plain_list(value: object, room: int = fastwriter.UNCOUNTED) -> Any:
-            if type(value) is not list or room < 1:
-                raise fastwriter.NotPlain
-            if counts_depth:
-                return [plain_element(item, room - 1) for item in value]
-            return [plain_element(item) for item in value]
-
-        plain = plain_list
-
-    return Codec(
-        list,
-        encode,
-        decode,
-        element.exact,
-        _nested(element.depth),
-        element.discriminators,
-        element.limits,
-        plain,
-        element.untyped,
-        element.decimals,
-        counts_depth,
-    )
-
-
 _NONE = type(None)
-
-
-def _nullable_codec(inner: Codec[Any]) -> Codec[Any]:
-    """``X | None``: ``null`` for None, the inner codec for anything else."""
-    encode_inner, decode_inner, plain_inner = inner.encode, inner.decode, inner.plain
-    counts_depth = inner.counts_depth
-
-    def encode(value: object) -> str:
-        return "null" if value is None else encode_inner(value)
-
-    def decode(data: object) -> Any:
-        return None if data is None else decode_inner(data)
-
-    plain: Callable[..., object] | None = None
-    if plain_inner is not None:
-
-        def plain_nullable(value: object, room: int = fastwriter.UNCOUNTED) -> Any:
-            if value is None:
-                return None
-            return plain_inner(value, room) if counts_depth else plain_inner(value)
-
-        plain = plain_nullable
-
-    return Codec(
-        inner.type,
-        encode,
-        decode,
-        inner.exact,
-        inner.depth,
-        inner.discriminators,
-        inner.limits,
-        plain,
-        inner.untyped,
-        inner.decimals,
-        counts_depth,
-    )
-
-
-def _dict_codec(value_codec: Codec[Any]) -> Codec[Any]:
-    encode_value, decode_value = value_codec.encode, value_codec.decode
-
-    def encode(value: object) -> str:
-        if type(value) is not dict:
-            raise encode_mismatch(value, "a dict")
-        parts = []
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise encode_mismatch(key, "a str key").within(key_segment(key))
-            try:
-                parts.append(writer.escape_str(key) + ":" + encode_value(item))
-            except EncodeError as error:
-                error.within(key)
-                raise
-        return "{" + ",".join(parts) + "}"
-
-    def decode(data: object) -> dict[str, Any]:
-        if type(data) is not dict:
-            raise decode_mismatch(data, "an object")
-        result = {}
-        for key, item in data.items():
-            try:
-                result[key] = decode_value(item)
-            except DecodeError as error:
-                error.within(key)
-                raise
-        return result
-
-    plain: Callable[..., object] | None = None
-    plain_value = value_codec.plain
-    counts_depth = value_codec.counts_depth
-    if plain_value is not None:
-
-        def plain_dict(value: object, room: int = fastwriter.UNCOUNTED) -> Any:
-            if type(value) is not dict or room < 1:
-                raise fastwriter.NotPlain
-            result = {}
-            for key, item in value.items():
-                if not isinstance(key, str):
-                    raise fastwriter.NotPlain
-                result[key] = (
-                    plain_value(item, room - 1) if counts_depth else plain_value(item)
-                )
-            return result
-
-        plain = plain_dict
-
-    return Codec(
-        dict,
-        encode,
-        decode,
-        value_codec.exact,
-        _nested(value_codec.depth),
-        value_codec.discriminators,
-        value_codec.limits,
-        plain,
-        value_codec.untyped,
-        value_codec.decimals,
-        counts_depth,
-    )

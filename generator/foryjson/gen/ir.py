@@ -259,6 +259,18 @@ class ModelDef:
 
 
 @dataclass(frozen=True)
+class RootDef:
+    """A root type a module names (its ``roots``): a ``Codec`` of its own."""
+
+    name: str
+    type: TypeRef
+    expression: str
+    """The type as the schema spells it, for messages and docs."""
+    doc: str | None
+    location: Location
+
+
+@dataclass(frozen=True)
 class ModuleDef:
     name: str
     """Dotted module path relative to the output folder, such as ``media`` or ``shop.orders``."""
@@ -271,6 +283,7 @@ class ModuleDef:
     """Other generated modules this one refers to, as dotted module paths."""
     limits: tuple[tuple[str, int], ...] = field(default=())
     """The module's own defaults for ``foryjson.limits.Limits``, as (name, value) pairs."""
+    roots: tuple[RootDef, ...] = field(default=())
 
 
 class _NoDefault:

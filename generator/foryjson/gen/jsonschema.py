@@ -1,4 +1,5 @@
-"""JSON Schema (Draft 2020-12) export: one self-contained schema file per model.
+"""JSON Schema (Draft 2020-12) export: one self-contained schema file per model and
+per named root type (a schema's ``roots``).
 
 Each file describes the JSON that the model's codec writes and reads, worked out from
 the IR with the same rules the emitted code follows: JSON names after naming policies,
@@ -37,6 +38,7 @@ from .ir import (
     ModelRef,
     ModuleDef,
     Nullable,
+    RootDef,
     Scalar,
     SetOf,
     TupleOf,
@@ -122,9 +124,9 @@ _GENERAL = frozenset({"$ref", "enum", "const", "anyOf", "oneOf", "allOf", "not",
 
 
 def export(modules: Sequence[ModuleDef]) -> dict[Path, str]:
-    """Every model's JSON Schema file, by path relative to the output folder.
+    """Every model's and root's JSON Schema file, by path relative to the output folder.
 
-    A model ``Name`` of module ``a.b`` goes to ``a/b/Name.schema.json``.
+    A model or root ``Name`` of module ``a.b`` goes to ``a/b/Name.schema.json``.
     """
     exporter = _Exporter(modules)
     files: dict[Path, str] = {}
@@ -133,6 +135,9 @@ def export(modules: Sequence[ModuleDef]) -> dict[Path, str]:
         for model in module.models:
             path = Path(*parts, model.name + SUFFIX)
             files[path] = dumps(exporter.document(module, model))
+        for root in module.roots:
+            path = Path(*parts, root.name + SUFFIX)
+            files[path] = dumps(exporter.root_document(module, root))
     return dict(sorted(files.items()))
 
 
@@ -164,8 +169,38 @@ class _Exporter:
         }
 
     def document(self, module: ModuleDef, model: ModelDef) -> dict[str, object]:
+        return {
+            "$schema": DRAFT,
+            "$comment": (
+                f"{MARKER} from {module.source} (model {model.name}). DO NOT EDIT."
+            ),
+            "title": _key(module.name, model.name),
+            "$ref": f"#/$defs/{_key(module.name, model.name)}",
+            "$defs": self.definitions([(module.name, model.name)]),
+        }
+
+    def root_document(self, module: ModuleDef, root: RootDef) -> dict[str, object]:
+        """A named root type's schema: its type's, with the models it uses."""
+        context = _Context(self)
+        schema = context.type_schema(root.type)
+        document: dict[str, object] = {
+            "$schema": DRAFT,
+            "$comment": (
+                f"{MARKER} from {module.source} (root {root.name}). DO NOT EDIT."
+            ),
+            "title": _key(module.name, root.name),
+        }
+        if root.doc:
+            document["description"] = root.doc
+        document.update(schema)
+        if context.used:
+            document["$defs"] = self.definitions(sorted(context.used))
+        return document
+
+    def definitions(self, targets: list[tuple[str, str]]) -> dict[str, object]:
+        """The definitions of some enums and models, and of those they use."""
         defs: dict[str, object] = {}
-        pending = [(module.name, model.name)]
+        pending = list(targets)
         while pending:
             target = pending.pop()
             key = _key(*target)
@@ -182,15 +217,7 @@ class _Exporter:
             else:
                 defs[key] = context.model_schema(target[0], self.models[target])
             pending += sorted(context.used - {target})
-        return {
-            "$schema": DRAFT,
-            "$comment": (
-                f"{MARKER} from {module.source} (model {model.name}). DO NOT EDIT."
-            ),
-            "title": _key(module.name, model.name),
-            "$ref": f"#/$defs/{_key(module.name, model.name)}",
-            "$defs": defs,
-        }
+        return defs
 
 
 def _enum_schema(enum: EnumDef) -> dict[str, object]:

@@ -533,6 +533,44 @@ class CodecWrapper(Function):
 
 
 @dataclass
+class RootHelper(Function):
+    """The encoder, decoder and plain encoder of a root type that has no functions of
+    its own (a scalar, or a nullable type): ``name`` is the suffix."""
+
+    kind = "root_helper"
+    annotation: str
+    written: Written
+    read: list[Stmt]
+
+
+@dataclass(frozen=True)
+class RootKey:
+    """Source of a root's ``Codec.key``: a tuple of keys, a class or a literal."""
+
+    kind: Literal["tuple", "ref", "literal"]
+    items: tuple[RootKey, ...] = ()
+    name: str = ""
+    value: Value | None = None
+
+
+@dataclass(frozen=True)
+class RootPlan:
+    """A named root codec: its functions, read facts and key."""
+
+    name: str
+    annotation: str
+    cls: str
+    encode: str
+    decode: str
+    plain: str
+    facts: ReadFacts
+    key: RootKey
+    doc: str | None
+    counts_depth: bool
+    """Whether the plain encoder takes the levels left (a recursive container's)."""
+
+
+@dataclass
 class PatternFunctions(Function):
     """A date/time pattern's format and parse functions (see ``patterns``)."""
 
@@ -794,3 +832,5 @@ class ModulePlan:
     codecs: list[str]
     """The types with a ``Codec`` in ``CODECS``."""
     facts: dict[str, ReadFacts]
+    roots: list[RootPlan] = field(default_factory=list)
+    """The module's named root codecs, in ``ROOTS``."""

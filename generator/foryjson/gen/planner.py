@@ -16,10 +16,18 @@ from .decoders import DecoderPlanner
 from .encoders import EncoderPlanner
 from .imports import isort_key, plan_imports
 from .ir import (
+    DictOf,
     EnumRef,
+    ListOf,
     ModelDef,
     ModelRef,
     ModuleDef,
+    Nullable,
+    RootDef,
+    Scalar,
+    SetOf,
+    TupleOf,
+    TypeRef,
 )
 from .plaindata import PlainPlanner
 from .plan import (
@@ -30,6 +38,9 @@ from .plan import (
     Function,
     ModulePlan,
     PlainEnumEncoder,
+    RootHelper,
+    RootKey,
+    RootPlan,
     Table,
     Value,
 )
@@ -66,6 +77,29 @@ def plan_module(
             scope.import_reference(model.python, model.name)
         functions += model_functions(model, encoders.base_encoder, encoders.encoder)
         functions += model_functions(model, decoders.base_decoder, decoders.decoder)
+    # Each root's string encoder and decoder: a container's, a model's or an enum's,
+    # or a helper of its own.
+    root_functions: dict[str, tuple[str, str, RootHelper | None]] = {}
+    for root in module.roots:
+        if isinstance(root.type, _DIRECT):
+            root_functions[root.name] = (
+                values.encoder_name(root.type),
+                values.decoder_name(root.type),
+                None,
+            )
+        else:
+            helper = RootHelper(
+                f"root_{root.name}",
+                scope.annotation(root.type),
+                values.write(root.type, "value", None),
+                values.read(root.type, "value", None),
+            )
+            scope.uses.add("_fastwriter")
+            root_functions[root.name] = (
+                f"_encode_{helper.name}",
+                f"_decode_{helper.name}",
+                helper,
+            )
     functions += flat
     functions += values.helpers.values()
     functions += values.pattern_functions()
@@ -78,6 +112,18 @@ def plan_module(
     for model in ordered:
         functions += model_functions(model, plain.base_encoder, plain.encoder)
     functions += plain.flat_functions
+    roots: list[RootPlan] = []
+    for root in module.roots:
+        encode, decode, own = root_functions[root.name]
+        if own is not None:
+            functions.append(own)
+            plain_name = f"_plain_{own.name}"
+        elif isinstance(root.type, ModelRef | EnumRef):
+            plain_name = scope.qualified(root.type.module, f"_plain_{root.type.name}")
+        else:
+            assert isinstance(root.type, ListOf | TupleOf | DictOf)
+            plain_name = plain.helper(root.type)
+        roots.append(_root_plan(root, scope, encode, decode, plain_name, all_modules))
     functions += plain.helpers.values()
     bound = [model.name for model in ordered if model.python is not None]
     facts = {enum.name: ReadFacts(False, 0, (), False) for enum in module.enums}
@@ -90,6 +136,7 @@ def plan_module(
             "CODECS",
             *(enum.name for enum in module.enums),
             *(model.name for model in ordered),
+            *(["ROOTS", *(root.name for root in module.roots)] if module.roots else []),
         ],
         key=isort_key,
     )
@@ -118,6 +165,101 @@ def plan_module(
         + [item.name for item in classes]
         + bound,
         facts=facts,
+        roots=roots,
+    )
+
+
+# Root types written and read by the functions their type already has.
+_DIRECT = (ListOf, TupleOf, DictOf, ModelRef, EnumRef)
+# The class a scalar's values are, by the name generated code imports it as.
+_SCALAR_CLASSES = {
+    "bool": "bool",
+    "float": "float",
+    "float32": "float",
+    "str": "str",
+    "char": "str",
+    "bytes": "bytes",
+    "any": "object",
+    "int": "int",
+    **{name: "int" for name in ("int8", "int16", "int32", "int64")},
+    **{name: "int" for name in ("uint8", "uint16", "uint32", "uint64")},
+}
+
+
+def _root_plan(
+    root: RootDef,
+    scope: Scope,
+    encode: str,
+    decode: str,
+    plain_name: str,
+    all_modules: dict[str, ModuleDef],
+) -> RootPlan:
+    facts = read_facts(root.type, all_modules, scope.models)
+    return RootPlan(
+        name=root.name,
+        annotation=scope.annotation(root.type),
+        cls=_root_class(root.type, scope),
+        encode=encode,
+        decode=decode,
+        plain=plain_name,
+        facts=facts,
+        key=_root_key(root.type, scope),
+        doc=root.doc,
+        counts_depth=facts.counts_depth and isinstance(root.type, _DIRECT),
+    )
+
+
+def _root_class(type_ref: TypeRef, scope: Scope) -> str:
+    """The class of a root's values, as the ``Codec``'s ``type``."""
+    if isinstance(type_ref, Nullable):
+        return _root_class(type_ref.inner, scope)
+    if isinstance(type_ref, Scalar):
+        cls = _SCALAR_CLASSES.get(type_ref.name)
+        return cls if cls is not None else scope.annotation(Scalar(type_ref.name))
+    if isinstance(type_ref, ModelRef | EnumRef):
+        return scope.qualified(type_ref.module, type_ref.name)
+    if isinstance(type_ref, ListOf):
+        return "list"
+    if isinstance(type_ref, SetOf):
+        return "set"
+    if isinstance(type_ref, TupleOf):
+        return "tuple"
+    assert isinstance(type_ref, DictOf)
+    return "dict"
+
+
+def _literal(value: object) -> RootKey:
+    return RootKey("literal", value=Value(value))
+
+
+def _root_key(type_ref: TypeRef, scope: Scope) -> RootKey:
+    """A root's key as ``foryjson.roots`` builds it from a type expression."""
+    if isinstance(type_ref, Scalar):
+        parts = (_literal("scalar"), _literal(type_ref.name), _literal(type_ref.format))
+        return RootKey("tuple", parts)
+    if isinstance(type_ref, ModelRef | EnumRef):
+        cls = RootKey("ref", name=scope.qualified(type_ref.module, type_ref.name))
+        return RootKey("tuple", (_literal("type"), cls))
+    if isinstance(type_ref, Nullable):
+        return RootKey(
+            "tuple", (_literal("nullable"), _root_key(type_ref.inner, scope))
+        )
+    if isinstance(type_ref, ListOf | SetOf):
+        kind = "list" if isinstance(type_ref, ListOf) else "set"
+        return RootKey("tuple", (_literal(kind), _root_key(type_ref.item, scope)))
+    if isinstance(type_ref, TupleOf):
+        items = RootKey(
+            "tuple", tuple(_root_key(item, scope) for item in type_ref.items)
+        )
+        return RootKey("tuple", (_literal("tuple"), items, _literal(type_ref.variadic)))
+    assert isinstance(type_ref, DictOf)
+    return RootKey(
+        "tuple",
+        (
+            _literal("dict"),
+            _root_key(type_ref.key, scope),
+            _root_key(type_ref.value, scope),
+        ),
     )
 
 

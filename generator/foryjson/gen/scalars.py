@@ -65,7 +65,7 @@ RUNTIME_IMPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
 MODULE_LEVEL_NAMES = frozenset(
     IMPORTED_NAMES
     | {name for _, names in RUNTIME_IMPORTS for name in names}
-    | {"CODECS", "TYPE_CHECKING", "copysign", "enum", "re"}
+    | {"CODECS", "ROOTS", "TYPE_CHECKING", "copysign", "enum", "re"}
 )
 
 

@@ -43,6 +43,7 @@ from .ir import (
     ModelRef,
     ModuleDef,
     Nullable,
+    RootDef,
     Scalar,
     SetOf,
     TupleOf,
@@ -54,7 +55,8 @@ from .patterns import PatternError, plan_pattern
 from .scalars import MODULE_LEVEL_NAMES
 from .source import Node, SchemaError, load, suggest
 
-_MODULE_KEYS = ("doc", "options", "limits", "enums", "models")
+_MODULE_KEYS = ("doc", "options", "limits", "enums", "models", "roots")
+_ROOT_KEYS = ("type", "format", "float_style", "doc")
 _LIMIT_KEYS = ("max_depth", "max_input_bytes", "max_graph_bytes")
 _OPTION_KEYS = (
     "naming",
@@ -290,9 +292,72 @@ def _build_module(
         models=tuple(models),
         imports=tuple(sorted(resolver.used_modules)),
         limits=_read_limits(entries["limits"][1]) if "limits" in entries else (),
+        roots=(
+            _build_roots(entries["roots"][1], options, resolver, declared[file.module])
+            if "roots" in entries
+            else ()
+        ),
     )
+    if module.roots:
+        module = replace(module, imports=tuple(sorted(resolver.used_modules)))
     objects.check_subtypes(module, subtype_nodes)
     return module
+
+
+def _build_roots(
+    node: Node, options: _Options, resolver: _Resolver, declared: dict[str, _Declared]
+) -> tuple[RootDef, ...]:
+    """The module's ``roots``: names for the root types it wants codecs of."""
+    roots: list[RootDef] = []
+    by_type: dict[TypeRef, str] = {}
+    for name, key, value in node.items("roots"):
+        if not _TYPE_NAME.match(name):
+            raise key.error(
+                f"root name '{name}' must start with an upper-case letter and hold"
+                " only letters and digits, as in PascalCase"
+            )
+        if name in _RESERVED_TYPE_NAMES:
+            raise key.error(
+                f"root name '{name}' is taken by a name generated modules define"
+                " or import; choose another name"
+            )
+        if name in declared:
+            raise key.error(
+                f"root name '{name}' is taken by an enum or model of this file;"
+                " choose another name"
+            )
+        if value.is_null:
+            raise value.error(f"root {name} needs a type, as in '{name}: list[str]'")
+        doc = None
+        float_style = options.float_style
+        if value.is_mapping:
+            entries = value.mapping(f"root {name}", _ROOT_KEYS)
+            if "type" not in entries:
+                raise value.error(f"root {name} needs 'type'")
+            type_node = entries["type"][1]
+            type_ref = resolver.resolve(type_node)
+            if "format" in entries:
+                type_ref = _with_format(type_ref, entries["format"][1], resolver.module)
+            if "float_style" in entries:
+                float_style = _read_float_style(entries["float_style"][1])
+            doc = entries["doc"][1].text("doc") if "doc" in entries else None
+        else:
+            type_node = value
+            type_ref = resolver.resolve(value)
+        if isinstance(type_ref, Nullable) and isinstance(type_ref.inner, Nullable):
+            raise value.error(f"root {name} is nullable twice")
+        type_ref = _with_byte_format(type_ref, options.byte_array_format)
+        type_ref = _with_float_style(type_ref, float_style)
+        if type_ref in by_type:
+            raise key.error(
+                f"root {name} has the type of root {by_type[type_ref]}"
+                f" ({spell(type_ref, resolver.module)}); declare each root type once"
+            )
+        by_type[type_ref] = name
+        roots.append(
+            RootDef(name, type_ref, type_node.text("a type"), doc, key.location)
+        )
+    return tuple(roots)
 
 
 def _read_limits(node: Node) -> tuple[tuple[str, int], ...]:
