@@ -412,6 +412,8 @@ class JavaTimes:
         "terms",
         "zones",
         "closes",
+        "billed",
+        "birthdays",
     )
 
     year: _javatime.Year
@@ -428,6 +430,8 @@ class JavaTimes:
     terms: dict[str, _javatime.Period | None]
     zones: list[tzinfo] | None
     closes: dict[str, time]
+    billed: _javatime.YearMonth
+    birthdays: list[_javatime.MonthDay]
 
     def __init__(
         self,
@@ -446,6 +450,8 @@ class JavaTimes:
         terms: dict[str, _javatime.Period | None],
         zones: list[tzinfo] | None = None,
         closes: dict[str, time],
+        billed: _javatime.YearMonth,
+        birthdays: list[_javatime.MonthDay],
     ) -> None:
         self.year = year
         self.month = month
@@ -461,6 +467,8 @@ class JavaTimes:
         self.terms = terms
         self.zones = zones
         self.closes = closes
+        self.billed = billed
+        self.birthdays = birthdays
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, JavaTimes):
@@ -480,6 +488,8 @@ class JavaTimes:
             and self.terms == other.terms
             and self.zones == other.zones
             and self.closes == other.closes
+            and self.billed == other.billed
+            and self.birthdays == other.birthdays
         )
 
     def __repr__(self) -> str:
@@ -497,7 +507,9 @@ class JavaTimes:
             f"years={self.years!r}, "
             f"terms={self.terms!r}, "
             f"zones={self.zones!r}, "
-            f"closes={self.closes!r})"
+            f"closes={self.closes!r}, "
+            f"billed={self.billed!r}, "
+            f"birthdays={self.birthdays!r})"
         )
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
@@ -908,6 +920,12 @@ _PATTERN_p3 = re.compile(
 _PATTERN_p4 = re.compile(
     r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})\.([0-9]{3})(?:Z|([+-])([0-9]{2}):([0-5][0-9]))"
 )
+
+
+_PATTERN_p5 = re.compile(r"([0-9]{2})/([0-9]{4})")
+
+
+_PATTERN_p6 = re.compile(r"([0-9]{2})\.([0-9]{2})")
 
 
 def _encode_Color(value: object) -> str:
@@ -1554,6 +1572,18 @@ def _encode_JavaTimes(value: object) -> str:
     except EncodeError as error:
         error.within("closes")
         raise
+    billed = value.billed
+    try:
+        billed_json = _format_p5(billed)
+    except EncodeError as error:
+        error.within("billed")
+        raise
+    birthdays = value.birthdays
+    try:
+        birthdays_json = _encode_list_month_day_p6(birthdays)
+    except EncodeError as error:
+        error.within("birthdays")
+        raise
     return (
         f'{{"year":{year_json},'
         f'"month":{month_json},'
@@ -1568,7 +1598,9 @@ def _encode_JavaTimes(value: object) -> str:
         f'"years":{years_json},'
         f'"terms":{terms_json},'
         f'"zones":{zones_json},'
-        f'"closes":{closes_json}}}'
+        f'"closes":{closes_json},'
+        f'"billed":{billed_json},'
+        f'"birthdays":{birthdays_json}}}'
     )
 
 
@@ -1697,6 +1729,24 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     except DecodeError as error:
         error.within("closes")
         raise
+    try:
+        billed = data["billed"]
+    except KeyError:
+        raise missing_property("billed") from None
+    try:
+        billed = _parse_p5(billed)
+    except DecodeError as error:
+        error.within("billed")
+        raise
+    try:
+        birthdays = data["birthdays"]
+    except KeyError:
+        raise missing_property("birthdays") from None
+    try:
+        birthdays = _decode_list_month_day_p6(birthdays)
+    except DecodeError as error:
+        error.within("birthdays")
+        raise
     result: JavaTimes = _new(JavaTimes)
     result.year = year
     result.month = month
@@ -1712,6 +1762,8 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     result.terms = terms
     result.zones = zones
     result.closes = closes
+    result.billed = billed
+    result.birthdays = birthdays
     return result
 
 
@@ -2496,6 +2548,34 @@ def _decode_dict_offset_time(data: object) -> dict[str, time]:
     return result
 
 
+def _encode_list_month_day_p6(value: object) -> str:
+    if type(value) is not list:
+        raise encode_mismatch(value, "list[month_day]")
+    parts: list[str] = []
+    for item in value:
+        try:
+            item_json = _format_p6(item)
+        except EncodeError as error:
+            error.within(len(parts))
+            raise
+        parts.append(item_json)
+    return "[" + ",".join(parts) + "]"
+
+
+def _decode_list_month_day_p6(data: object) -> list[_javatime.MonthDay]:
+    if type(data) is not list:
+        raise decode_mismatch(data, "an array")
+    result: list[_javatime.MonthDay] = []
+    for item in data:
+        try:
+            item = _parse_p6(item)
+        except DecodeError as error:
+            error.within(len(result))
+            raise
+        result.append(item)
+    return result
+
+
 def _encode_list_bytes_base64(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[bytes]")
@@ -2997,6 +3077,47 @@ def _parse_p4(data: object) -> datetime:
         raise DecodeError(f"invalid datetime {data!r}: {error}") from None
 
 
+def _format_p5(value: object) -> str:
+    if type(value) is not _javatime.YearMonth:
+        raise encode_mismatch(value, "a YearMonth")
+    if not 1 <= value.year <= 9999:
+        raise EncodeError(
+            f"a year-month pattern writes years 1..9999, not {value.year}"
+        )
+    return f'"{value.month:02d}/{value.year:04d}"'
+
+
+def _parse_p5(data: object) -> _javatime.YearMonth:
+    match = _PATTERN_p5.fullmatch(data) if type(data) is str else None
+    if match is None:
+        raise decode_mismatch(data, "a year-month in the form 'MM/uuuu'")
+    month, year = match.groups()
+    year_number = int(year)
+    if not 1 <= year_number <= 9999:
+        raise DecodeError(f"invalid year-month {data!r}: year must be in 1..9999")
+    try:
+        return _javatime.YearMonth(year_number, int(month))
+    except ValueError as error:
+        raise DecodeError(f"invalid year-month {data!r}: {error}") from None
+
+
+def _format_p6(value: object) -> str:
+    if type(value) is not _javatime.MonthDay:
+        raise encode_mismatch(value, "a MonthDay")
+    return f'"{value.day:02d}.{value.month:02d}"'
+
+
+def _parse_p6(data: object) -> _javatime.MonthDay:
+    match = _PATTERN_p6.fullmatch(data) if type(data) is str else None
+    if match is None:
+        raise decode_mismatch(data, "a month-day in the form 'dd.MM'")
+    day, month = match.groups()
+    try:
+        return _javatime.MonthDay(int(month), int(day))
+    except ValueError as error:
+        raise DecodeError(f"invalid month-day {data!r}: {error}") from None
+
+
 def _plain_Color(value: object) -> str:
     if type(value) is not Color:
         raise _fastwriter.NotPlain
@@ -3136,6 +3257,8 @@ def _plain_JavaTimes(value: object) -> dict[str, Any]:
     terms = value.terms
     zones = value.zones
     closes = value.closes
+    billed = value.billed
+    birthdays = value.birthdays
     return {
         "year": _fastwriter.Fragment(_javatime.write_year(year)),
         "month": _fastwriter.Fragment(_javatime.write_year_month(month)),
@@ -3155,6 +3278,8 @@ def _plain_JavaTimes(value: object) -> dict[str, Any]:
         "terms": _plain_dict_opt_period(terms),
         "zones": None if zones is None else _plain_list_zone_id(zones),
         "closes": _plain_dict_offset_time(closes),
+        "billed": _fastwriter.Fragment(_format_p5(billed)),
+        "birthdays": _plain_list_month_day_p6(birthdays),
     }
 
 
@@ -3334,6 +3459,12 @@ def _plain_dict_offset_time(value: object) -> dict[str, Any]:
             raise _fastwriter.NotPlain
         result[key] = _fastwriter.Fragment(_javatime.write_offset_time(item))
     return result
+
+
+def _plain_list_month_day_p6(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_fastwriter.Fragment(_format_p6(item)) for item in value]
 
 
 def _plain_list_bytes_base64(value: object) -> list[Any]:

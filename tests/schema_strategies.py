@@ -188,6 +188,8 @@ JAVA_TIME_VALUES: dict[str, st.SearchStrategy[Any]] = {
 def for_scalar(scalar: Scalar) -> st.SearchStrategy[Any]:
     """Values of a built-in type that its JSON form can carry exactly."""
     name, form = scalar.name, scalar.format
+    if name == "year_month" and form is not None:  # patterns write years 1..9999
+        return st.builds(javatime.YearMonth, st.integers(1, 9999), st.integers(1, 12))
     if name in JAVA_TIME_VALUES:
         return JAVA_TIME_VALUES[name]
     if name == "bool":

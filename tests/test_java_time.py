@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import json
 import os
 import pickle
 import shutil
@@ -543,6 +544,8 @@ def sample() -> Any:
         terms={"none": None, "zero": Period()},
         zones=[NEW_YORK, UTC],
         closes={"mon": dt.time(17, 30, tzinfo=offset(1))},
+        billed=YearMonth(2026, 2),
+        birthdays=[MonthDay(2, 29), MonthDay(12, 1)],
     )
 
 
@@ -552,7 +555,8 @@ SAMPLE_JSON = (
     '"meeting":"2026-03-29T03:30:00+02:00[Europe/Paris]",'
     '"fromJava":"2026-03-29T01:02:03","observed":null,"years":["-1","10000"],'
     '"terms":{"none":null,"zero":"P0D"},"zones":["America/New_York","Z"],'
-    '"closes":{"mon":"17:30+01:00"}}'
+    '"closes":{"mon":"17:30+01:00"},"billed":"02/2026",'
+    '"birthdays":["29.02","01.12"]}'
 )
 
 
@@ -589,6 +593,26 @@ def test_models_write_and_read_the_types(backend: str) -> None:
             " the string '17:30'",
         ),
         (
+            ('"02/2026"', '"13/2026"'),
+            "$.billed",
+            "invalid year-month '13/2026': month 13 is outside 1..12",
+        ),
+        (
+            ('"02/2026"', '"02/0000"'),
+            "$.billed",
+            "invalid year-month '02/0000': year must be in 1..9999",
+        ),
+        (
+            ('"01.12"', '"31.04"'),
+            "$.birthdays[1]",
+            "invalid month-day '31.04': day 31 is outside 1..30 for month 4",
+        ),
+        (
+            ('"01.12"', '"1.12"'),
+            "$.birthdays[1]",
+            "expected a month-day in the form 'dd.MM', got the string '1.12'",
+        ),
+        (
             ("03:30:00+02:00[", "03:30:00.123456789+02:00["),
             "$.meeting",
             "invalid zoned date-time '2026-03-29T03:30:00.123456789+02:00[...:"
@@ -603,6 +627,24 @@ def test_decode_errors_name_the_path(
     with pytest.raises(DecodeError) as caught:
         t.JavaTimes.from_json(SAMPLE_JSON.replace(*change))
     assert (caught.value.path, caught.value.message) == (path, message)
+
+
+@pytest.mark.parametrize("backend", ["stdlib", "orjson"])
+def test_patterns_write_years_of_four_digits(backend: str) -> None:
+    value = sample()
+    value.billed = YearMonth(10000, 1)
+    with pytest.raises(EncodeError) as caught:
+        ForyJson(t, backend=backend).to_json(value)
+    assert (caught.value.path, caught.value.message) == (
+        "$.billed",
+        "a year-month pattern writes years 1..9999, not 10000",
+    )
+    value.billed = MonthDay(1, 1)
+    with pytest.raises(EncodeError) as caught:
+        ForyJson(t, backend=backend).to_json(value)
+    assert caught.value.message == (
+        "expected a YearMonth, got a value of type MonthDay"
+    )
 
 
 @pytest.mark.parametrize("backend", ["stdlib", "orjson"])
@@ -928,3 +970,121 @@ def test_the_option_reaches_every_level(tmp_path: Path) -> None:
     assert "_temporal.read_local_datetime(c)" in code
     assert "_temporal.read_epoch_millis(d)" in code
     assert "_javatime.read_zoned_datetime(e)" in code
+
+
+# --- patterns -------------------------------------------------------------------------
+
+PATTERNS = {
+    "ym1": ("year_month", "MM/uuuu"),
+    "ym2": ("year_month", "uuuu.M"),
+    "ym3": ("year_month", "yy-MM"),
+    "md1": ("month_day", "dd.MM"),
+    "md2": ("month_day", "M/d"),
+    "md3": ("month_day", "'on' MM-dd"),
+}
+
+
+@pytest.fixture(scope="module")
+def patterned(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    import importlib
+    import sys
+
+    from foryjson.gen.generate import generate
+
+    root = tmp_path_factory.mktemp("java_time_patterns")
+    (root / "schemas").mkdir()
+    fields = "".join(
+        f'      {name}: {{type: {kind}, format: "{pattern}"}}\n'
+        for name, (kind, pattern) in PATTERNS.items()
+    )
+    (root / "schemas" / "patterned.yaml").write_text(
+        f"models:\n  Patterned:\n    fields:\n{fields}", encoding="utf-8"
+    )
+    package = root / "java_time_models"
+    for relative, text in generate([root / "schemas"]).items():
+        target = package / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    sys.path.insert(0, str(root))
+    try:
+        return importlib.import_module("java_time_models.patterned")
+    finally:
+        sys.path.remove(str(root))
+
+
+def _pattern_lines(module: Any, values: dict[str, Any]) -> list[tuple[str, str]]:
+    written = json.loads(module.Patterned(**values).to_json())
+    return [
+        (f"{PATTERNS[name][0]}_pattern", f"{PATTERNS[name][1]}\t{written[name]}")
+        for name in PATTERNS
+    ]
+
+
+@settings(max_examples=5, deadline=None)  # one JVM run per example
+@given(
+    st.lists(
+        st.fixed_dictionaries(
+            {
+                name: (
+                    st.builds(YearMonth, st.integers(1, 9999), st.integers(1, 12))
+                    if kind == "year_month"
+                    else JAVA_TIME_VALUES["month_day"]
+                )
+                for name, (kind, _) in PATTERNS.items()
+            }
+        ),
+        min_size=1,
+        max_size=40,
+    )
+)
+def test_patterns_write_as_java_formats(
+    jdk: Jdk, patterned: Any, drawn: list[dict[str, Any]]
+) -> None:
+    lines = [line for values in drawn for line in _pattern_lines(patterned, values)]
+    assert jdk.texts(lines) == [line.split("\t")[1] for _, line in lines]
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("ym1", "02/2026"),
+        ("ym1", "2/2026"),
+        ("ym1", "13/2026"),
+        ("ym1", "02/12026"),
+        ("ym2", "2026.2"),
+        ("ym2", "2026.02"),
+        ("ym2", "2026.13"),
+        ("ym3", "26-02"),
+        ("md1", "29.02"),
+        ("md1", "30.02"),
+        ("md1", "31.04"),
+        ("md1", "1.04"),
+        ("md2", "2/29"),
+        ("md2", "12/31"),
+        ("md2", "02/031"),
+        ("md3", "on 02-29"),
+        ("md3", "on 2-29"),
+    ],
+)
+def test_patterns_read_as_java_parses(
+    jdk: Jdk, patterned: Any, name: str, text: str
+) -> None:
+    """Where we read a text, Java reads it as the same value; where Java refuses, so
+    do we."""
+    kind, pattern = PATTERNS[name]
+    (java,) = jdk.texts([(f"{kind}_pattern", f"{pattern}\t{text}")])
+    document = json.loads(
+        patterned.Patterned(
+            **{
+                key: YearMonth(2026, 1) if value == "year_month" else MonthDay(1, 1)
+                for key, (value, _) in PATTERNS.items()
+            }
+        ).to_json()
+    )
+    document[name] = text
+    try:
+        value = patterned.Patterned.from_json(json.dumps(document))
+    except DecodeError:
+        assert java.startswith("!"), (text, java)
+        return
+    assert json.loads(value.to_json())[name] == java

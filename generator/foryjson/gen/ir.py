@@ -46,6 +46,16 @@ JAVA_TIMES = frozenset(
     }
 )
 
+#: The types that take a Java DateTimeFormatter pattern as their ``format``.
+PATTERN_TYPES = (
+    "date",
+    "time",
+    "datetime",
+    "local_datetime",
+    "year_month",
+    "month_day",
+)
+
 #: The types whose ISO text may have nanoseconds, for the ``nanos`` option.
 NANO_TYPES = ("time", "datetime", "local_datetime", "offset_time", "zoned_datetime")
 #: What reading does with fraction digits past microseconds.

@@ -483,6 +483,8 @@ def scalar_schema(scalar: Scalar) -> dict[str, object]:
         return json.loads(json.dumps(_BYTES[form]))  # type: ignore[no-any-return]
     if name == "any":
         return {}
+    if name in JAVA_TIMES and form is not None:
+        return {"type": "string", "pattern": _java_pattern(form, name)}
     if name in JAVA_TIMES:
         pattern = _JAVA_TIME_PATTERNS[name]
         time_shape = _TIME_NANOS if scalar.truncate_nanos else _TIME

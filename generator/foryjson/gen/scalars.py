@@ -98,6 +98,8 @@ def runtime_codec(scalar: Scalar) -> RuntimeCodec | None:
     name, form = scalar.name, scalar.format
     truncating = "_truncating" if scalar.truncate_nanos else ""
     if name in JAVA_TIMES:
+        if form is not None:
+            return None  # a pattern, compiled into the generated module
         return RuntimeCodec("_javatime", f"write_{name}", f"read_{name}{truncating}")
     if name == "bytes":
         assert form in BYTE_FORMATS

@@ -31,6 +31,7 @@ from .ir import (
     NANO_TYPES,
     NANOS_CHOICES,
     NO_DEFAULT,
+    PATTERN_TYPES,
     SCALARS,
     TEMPORALS,
     Custom,
@@ -838,7 +839,12 @@ def _with_format(type_ref: TypeRef, node: Node, module: str) -> TypeRef:
     """Apply a field's ``format`` to its scalar, checking that it fits."""
     text = node.text("format")
     target = _format_target(type_ref)
-    if target is None or target.name not in (*TEMPORALS, "bytes", "decimal"):
+    if target is None or target.name not in (
+        *TEMPORALS,
+        *PATTERN_TYPES,
+        "bytes",
+        "decimal",
+    ):
         raise node.error(
             f"format applies to bytes, decimal and date/time types (also as list"
             f" elements or dict values), not to {spell(type_ref, module)}"
@@ -857,7 +863,7 @@ def _with_format(type_ref: TypeRef, node: Node, module: str) -> TypeRef:
         raise node.error(
             f"{text} applies to datetime (an instant); {target.name} has no epoch form"
         )
-    elif target.name in TEMPORALS and target.name != "duration":
+    elif target.name in PATTERN_TYPES:
         try:
             plan_pattern(text, target.name, "check")
         except PatternError as error:
@@ -871,7 +877,7 @@ def _with_format(type_ref: TypeRef, node: Node, module: str) -> TypeRef:
             f" choose one of {', '.join(choices)}"
             + (
                 " or a pattern such as 'dd/MM/uuuu'"
-                if target.name in TEMPORALS and target.name != "duration"
+                if target.name in PATTERN_TYPES
                 else ""
             )
         )

@@ -20,7 +20,10 @@ import java.time.format.DateTimeFormatter;
  * value back, or {@code !} and the exception's class when Java refuses the text. The
  * kinds {@code local} and {@code later} take {@code LOCAL-DATE-TIME TAB ZONE-ID} and
  * print {@code ZonedDateTime.of} of them, the earlier or the later offset of an
- * overlap. With the argument {@code version}, prints the runtime's feature version.
+ * overlap; {@code year_month_pattern} and {@code month_day_pattern} take
+ * {@code PATTERN TAB TEXT}, read the text with {@code DateTimeFormatter.ofPattern} and
+ * write it back with the same pattern. With the argument {@code version}, prints the
+ * runtime's feature version.
  */
 public final class TimeText {
     private TimeText() {}
@@ -43,6 +46,16 @@ public final class TimeText {
                 return OffsetTime.parse(text).toString();
             case "zoned_datetime":
                 return DateTimeFormatter.ISO_ZONED_DATE_TIME.format(ZonedDateTime.parse(text));
+            case "year_month_pattern": {
+                String[] parts = text.split("\t", 2);
+                DateTimeFormatter pattern = DateTimeFormatter.ofPattern(parts[0]);
+                return YearMonth.parse(parts[1], pattern).format(pattern);
+            }
+            case "month_day_pattern": {
+                String[] parts = text.split("\t", 2);
+                DateTimeFormatter pattern = DateTimeFormatter.ofPattern(parts[0]);
+                return MonthDay.parse(parts[1], pattern).format(pattern);
+            }
             case "local":
             case "later": {
                 String[] parts = text.split("\t", 2);
