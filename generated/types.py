@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import re
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from decimal import Decimal
 from math import copysign
 from uuid import UUID
@@ -20,6 +20,7 @@ from foryjson import fastwriter as _fastwriter
 from foryjson import hashing as _hashing
 from foryjson import identifiers as _identifiers
 from foryjson import javafloats as _javafloats
+from foryjson import javatime as _javatime
 from foryjson import numbers as _numbers
 from foryjson import reader as _reader
 from foryjson import represent as _represent
@@ -55,6 +56,7 @@ __all__ = [
     "Dynamic",
     "Holidays",
     "JavaFloats",
+    "JavaTimes",
     "Lookup",
     "Moment",
     "Numbers",
@@ -646,6 +648,208 @@ class Times:
         return _reader.decode(_decode_Times, data, depth=2, untyped=False)
 
 
+class JavaTimes:
+    """The other java.time types, as Jackson writes them: years, months, days of a month,
+    periods, zones, offset times and zoned date-times.
+    """
+
+    __slots__ = (
+        "year",
+        "month",
+        "anniversary",
+        "term",
+        "offset",
+        "zone",
+        "opens",
+        "meeting",
+        "from_java",
+        "observed",
+        "years",
+        "terms",
+        "zones",
+        "closes",
+        "billed",
+        "birthdays",
+    )
+    __match_args__ = (
+        "year",
+        "month",
+        "anniversary",
+        "term",
+        "offset",
+        "zone",
+        "opens",
+        "meeting",
+        "from_java",
+        "observed",
+        "years",
+        "terms",
+        "zones",
+        "closes",
+        "billed",
+        "birthdays",
+    )
+
+    year: _javatime.Year
+    month: _javatime.YearMonth
+    anniversary: _javatime.MonthDay
+    term: _javatime.Period
+    offset: timezone
+    zone: tzinfo
+    opens: time
+    meeting: datetime
+    from_java: datetime
+    observed: datetime | None
+    years: list[_javatime.Year]
+    terms: dict[str, _javatime.Period | None]
+    zones: list[tzinfo] | None
+    closes: dict[str, time]
+    billed: _javatime.YearMonth
+    birthdays: list[_javatime.MonthDay]
+
+    def __init__(
+        self,
+        *,
+        year: _javatime.Year,
+        month: _javatime.YearMonth,
+        anniversary: _javatime.MonthDay,
+        term: _javatime.Period,
+        offset: timezone,
+        zone: tzinfo,
+        opens: time,
+        meeting: datetime,
+        from_java: datetime,
+        observed: datetime | None = None,
+        years: list[_javatime.Year],
+        terms: dict[str, _javatime.Period | None],
+        zones: list[tzinfo] | None = None,
+        closes: dict[str, time],
+        billed: _javatime.YearMonth,
+        birthdays: list[_javatime.MonthDay],
+    ) -> None:
+        self.year = year
+        self.month = month
+        self.anniversary = anniversary
+        self.term = term
+        self.offset = offset
+        self.zone = zone
+        self.opens = opens
+        self.meeting = meeting
+        self.from_java = from_java
+        self.observed = observed
+        self.years = years
+        self.terms = terms
+        self.zones = zones
+        self.closes = closes
+        self.billed = billed
+        self.birthdays = birthdays
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, JavaTimes):
+            return NotImplemented
+        return (
+            self.year == other.year
+            and self.month == other.month
+            and self.anniversary == other.anniversary
+            and self.term == other.term
+            and self.offset == other.offset
+            and self.zone == other.zone
+            and self.opens == other.opens
+            and self.meeting == other.meeting
+            and self.from_java == other.from_java
+            and self.observed == other.observed
+            and self.years == other.years
+            and self.terms == other.terms
+            and self.zones == other.zones
+            and self.closes == other.closes
+            and self.billed == other.billed
+            and self.birthdays == other.birthdays
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"JavaTimes(year={self.year!r}, "
+            f"month={self.month!r}, "
+            f"anniversary={self.anniversary!r}, "
+            f"term={self.term!r}, "
+            f"offset={self.offset!r}, "
+            f"zone={self.zone!r}, "
+            f"opens={self.opens!r}, "
+            f"meeting={self.meeting!r}, "
+            f"from_java={self.from_java!r}, "
+            f"observed={self.observed!r}, "
+            f"years={self.years!r}, "
+            f"terms={self.terms!r}, "
+            f"zones={self.zones!r}, "
+            f"closes={self.closes!r}, "
+            f"billed={self.billed!r}, "
+            f"birthdays={self.birthdays!r})"
+        )
+
+    def replace(
+        self,
+        *,
+        year: _javatime.Year = MISSING,
+        month: _javatime.YearMonth = MISSING,
+        anniversary: _javatime.MonthDay = MISSING,
+        term: _javatime.Period = MISSING,
+        offset: timezone = MISSING,
+        zone: tzinfo = MISSING,
+        opens: time = MISSING,
+        meeting: datetime = MISSING,
+        from_java: datetime = MISSING,
+        observed: datetime | None = MISSING,
+        years: list[_javatime.Year] = MISSING,
+        terms: dict[str, _javatime.Period | None] = MISSING,
+        zones: list[tzinfo] | None = MISSING,
+        closes: dict[str, time] = MISSING,
+        billed: _javatime.YearMonth = MISSING,
+        birthdays: list[_javatime.MonthDay] = MISSING,
+    ) -> JavaTimes:
+        """A copy with the given fields changed; nothing is checked until it is written."""
+        _copy = _new(self.__class__)
+        _copy.year = self.year if year is MISSING else year
+        _copy.month = self.month if month is MISSING else month
+        _copy.anniversary = self.anniversary if anniversary is MISSING else anniversary
+        _copy.term = self.term if term is MISSING else term
+        _copy.offset = self.offset if offset is MISSING else offset
+        _copy.zone = self.zone if zone is MISSING else zone
+        _copy.opens = self.opens if opens is MISSING else opens
+        _copy.meeting = self.meeting if meeting is MISSING else meeting
+        _copy.from_java = self.from_java if from_java is MISSING else from_java
+        _copy.observed = self.observed if observed is MISSING else observed
+        _copy.years = self.years if years is MISSING else years
+        _copy.terms = self.terms if terms is MISSING else terms
+        _copy.zones = self.zones if zones is MISSING else zones
+        _copy.closes = self.closes if closes is MISSING else closes
+        _copy.billed = self.billed if billed is MISSING else billed
+        _copy.birthdays = self.birthdays if birthdays is MISSING else birthdays
+        return _copy
+
+    def __replace__(self, /, **changes: Any) -> JavaTimes:
+        """``copy.replace(value, **changes)``: the same as ``replace``."""
+        return self.replace(**changes)
+
+    def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
+        """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _fastwriter.encode_text(
+            _plain_JavaTimes, _encode_JavaTimes, self, escape_non_ascii, pretty, depth=2
+        )
+
+    def to_json_bytes(
+        self, *, escape_non_ascii: bool = False, pretty: bool = False
+    ) -> bytes:
+        """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        return _fastwriter.encode_bytes(
+            _plain_JavaTimes, _encode_JavaTimes, self, escape_non_ascii, pretty, depth=2
+        )
+
+    @classmethod
+    def from_json(cls, data: str | bytes | bytearray | memoryview) -> JavaTimes:
+        """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        return _reader.decode(_decode_JavaTimes, data, depth=2, untyped=False)
+
+
 class Blobs:
     """One byte array per format; base64 is the default."""
 
@@ -1183,6 +1387,12 @@ _PATTERN_p3 = re.compile(
 _PATTERN_p4 = re.compile(
     r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})\.([0-9]{3})(?:Z|([+-])([0-9]{2}):([0-5][0-9]))"
 )
+
+
+_PATTERN_p5 = re.compile(r"([0-9]{2})/([0-9]{4})")
+
+
+_PATTERN_p6 = re.compile(r"([0-9]{2})\.([0-9]{2})")
 
 
 def _encode_Color(value: object) -> str:
@@ -1816,6 +2026,294 @@ def _decode_Times(data: object) -> Times:
     result.stamped = stamped
     result.holidays = holidays
     result.deadlines = deadlines
+    return result
+
+
+def _encode_JavaTimes(value: object) -> str:
+    if not isinstance(value, JavaTimes):
+        raise encode_mismatch(value, "JavaTimes")
+    year = value.year
+    try:
+        year_json = _javatime.write_year(year)
+    except EncodeError as error:
+        error.within("year")
+        raise
+    month = value.month
+    try:
+        month_json = _javatime.write_year_month(month)
+    except EncodeError as error:
+        error.within("month")
+        raise
+    anniversary = value.anniversary
+    try:
+        anniversary_json = _javatime.write_month_day(anniversary)
+    except EncodeError as error:
+        error.within("anniversary")
+        raise
+    term = value.term
+    try:
+        term_json = _javatime.write_period(term)
+    except EncodeError as error:
+        error.within("term")
+        raise
+    offset = value.offset
+    try:
+        offset_json = _javatime.write_zone_offset(offset)
+    except EncodeError as error:
+        error.within("offset")
+        raise
+    zone = value.zone
+    try:
+        zone_json = _javatime.write_zone_id(zone)
+    except EncodeError as error:
+        error.within("zone")
+        raise
+    opens = value.opens
+    try:
+        opens_json = _javatime.write_offset_time(opens)
+    except EncodeError as error:
+        error.within("opens")
+        raise
+    meeting = value.meeting
+    try:
+        meeting_json = _javatime.write_zoned_datetime(meeting)
+    except EncodeError as error:
+        error.within("meeting")
+        raise
+    from_java = value.from_java
+    try:
+        from_java_json = _temporal.write_local_datetime(from_java)
+    except EncodeError as error:
+        error.within("fromJava")
+        raise
+    observed = value.observed
+    if observed is None:
+        observed_json = "null"
+    else:
+        try:
+            observed_json = _javatime.write_zoned_datetime(observed)
+        except EncodeError as error:
+            error.within("observed")
+            raise
+    years = value.years
+    try:
+        years_json = _encode_list_year(years)
+    except EncodeError as error:
+        error.within("years")
+        raise
+    terms = value.terms
+    try:
+        terms_json = _encode_dict_opt_period(terms)
+    except EncodeError as error:
+        error.within("terms")
+        raise
+    zones = value.zones
+    if zones is None:
+        zones_json = "null"
+    else:
+        try:
+            zones_json = _encode_list_zone_id(zones)
+        except EncodeError as error:
+            error.within("zones")
+            raise
+    closes = value.closes
+    try:
+        closes_json = _encode_dict_offset_time(closes)
+    except EncodeError as error:
+        error.within("closes")
+        raise
+    billed = value.billed
+    try:
+        billed_json = _format_p5(billed)
+    except EncodeError as error:
+        error.within("billed")
+        raise
+    birthdays = value.birthdays
+    try:
+        birthdays_json = _encode_list_month_day_p6(birthdays)
+    except EncodeError as error:
+        error.within("birthdays")
+        raise
+    return (
+        f'{{"year":{year_json},'
+        f'"month":{month_json},'
+        f'"anniversary":{anniversary_json},'
+        f'"term":{term_json},'
+        f'"offset":{offset_json},'
+        f'"zone":{zone_json},'
+        f'"opens":{opens_json},'
+        f'"meeting":{meeting_json},'
+        f'"fromJava":{from_java_json},'
+        f'"observed":{observed_json},'
+        f'"years":{years_json},'
+        f'"terms":{terms_json},'
+        f'"zones":{zones_json},'
+        f'"closes":{closes_json},'
+        f'"billed":{billed_json},'
+        f'"birthdays":{birthdays_json}}}'
+    )
+
+
+def _decode_JavaTimes(data: object) -> JavaTimes:
+    if type(data) is not dict:
+        raise decode_mismatch(data, "an object")
+    try:
+        year = data["year"]
+    except KeyError:
+        raise missing_property("year") from None
+    try:
+        year = _javatime.read_year(year)
+    except DecodeError as error:
+        error.within("year")
+        raise
+    try:
+        month = data["month"]
+    except KeyError:
+        raise missing_property("month") from None
+    try:
+        month = _javatime.read_year_month(month)
+    except DecodeError as error:
+        error.within("month")
+        raise
+    try:
+        anniversary = data["anniversary"]
+    except KeyError:
+        raise missing_property("anniversary") from None
+    try:
+        anniversary = _javatime.read_month_day(anniversary)
+    except DecodeError as error:
+        error.within("anniversary")
+        raise
+    try:
+        term = data["term"]
+    except KeyError:
+        raise missing_property("term") from None
+    try:
+        term = _javatime.read_period(term)
+    except DecodeError as error:
+        error.within("term")
+        raise
+    try:
+        offset = data["offset"]
+    except KeyError:
+        raise missing_property("offset") from None
+    try:
+        offset = _javatime.read_zone_offset(offset)
+    except DecodeError as error:
+        error.within("offset")
+        raise
+    try:
+        zone = data["zone"]
+    except KeyError:
+        raise missing_property("zone") from None
+    try:
+        zone = _javatime.read_zone_id(zone)
+    except DecodeError as error:
+        error.within("zone")
+        raise
+    try:
+        opens = data["opens"]
+    except KeyError:
+        raise missing_property("opens") from None
+    try:
+        opens = _javatime.read_offset_time(opens)
+    except DecodeError as error:
+        error.within("opens")
+        raise
+    try:
+        meeting = data["meeting"]
+    except KeyError:
+        raise missing_property("meeting") from None
+    try:
+        meeting = _javatime.read_zoned_datetime(meeting)
+    except DecodeError as error:
+        error.within("meeting")
+        raise
+    try:
+        from_java = data["fromJava"]
+    except KeyError:
+        raise missing_property("fromJava") from None
+    try:
+        from_java = _temporal.read_local_datetime_truncating(from_java)
+    except DecodeError as error:
+        error.within("fromJava")
+        raise
+    observed = data.get("observed")
+    if observed is not None:
+        try:
+            observed = _javatime.read_zoned_datetime_truncating(observed)
+        except DecodeError as error:
+            error.within("observed")
+            raise
+    try:
+        years = data["years"]
+    except KeyError:
+        raise missing_property("years") from None
+    try:
+        years = _decode_list_year(years)
+    except DecodeError as error:
+        error.within("years")
+        raise
+    try:
+        terms = data["terms"]
+    except KeyError:
+        raise missing_property("terms") from None
+    try:
+        terms = _decode_dict_opt_period(terms)
+    except DecodeError as error:
+        error.within("terms")
+        raise
+    zones = data.get("zones")
+    if zones is not None:
+        try:
+            zones = _decode_list_zone_id(zones)
+        except DecodeError as error:
+            error.within("zones")
+            raise
+    try:
+        closes = data["closes"]
+    except KeyError:
+        raise missing_property("closes") from None
+    try:
+        closes = _decode_dict_offset_time(closes)
+    except DecodeError as error:
+        error.within("closes")
+        raise
+    try:
+        billed = data["billed"]
+    except KeyError:
+        raise missing_property("billed") from None
+    try:
+        billed = _parse_p5(billed)
+    except DecodeError as error:
+        error.within("billed")
+        raise
+    try:
+        birthdays = data["birthdays"]
+    except KeyError:
+        raise missing_property("birthdays") from None
+    try:
+        birthdays = _decode_list_month_day_p6(birthdays)
+    except DecodeError as error:
+        error.within("birthdays")
+        raise
+    result: JavaTimes = _new(JavaTimes)
+    result.year = year
+    result.month = month
+    result.anniversary = anniversary
+    result.term = term
+    result.offset = offset
+    result.zone = zone
+    result.opens = opens
+    result.meeting = meeting
+    result.from_java = from_java
+    result.observed = observed
+    result.years = years
+    result.terms = terms
+    result.zones = zones
+    result.closes = closes
+    result.billed = billed
+    result.birthdays = birthdays
     return result
 
 
@@ -2537,6 +3035,154 @@ def _decode_dict_datetime_epoch_millis(data: object) -> dict[str, datetime]:
     return result
 
 
+def _encode_list_year(value: object) -> str:
+    if type(value) is not list:
+        raise encode_mismatch(value, "list[year]")
+    parts: list[str] = []
+    for item in value:
+        try:
+            item_json = _javatime.write_year(item)
+        except EncodeError as error:
+            error.within(len(parts))
+            raise
+        parts.append(item_json)
+    return "[" + ",".join(parts) + "]"
+
+
+def _decode_list_year(data: object) -> list[_javatime.Year]:
+    if type(data) is not list:
+        raise decode_mismatch(data, "an array")
+    result: list[_javatime.Year] = []
+    for item in data:
+        try:
+            item = _javatime.read_year(item)
+        except DecodeError as error:
+            error.within(len(result))
+            raise
+        result.append(item)
+    return result
+
+
+def _encode_dict_opt_period(value: object) -> str:
+    if type(value) is not dict:
+        raise encode_mismatch(value, "dict[str, period?]")
+    parts: list[str] = []
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise encode_mismatch(key, "a str key").within(key_segment(key))
+        if item is None:
+            item_json = "null"
+        else:
+            try:
+                item_json = _javatime.write_period(item)
+            except EncodeError as error:
+                error.within(key)
+                raise
+        parts.append(f"{_escape(key)}:{item_json}")
+    return "{" + ",".join(parts) + "}"
+
+
+def _decode_dict_opt_period(data: object) -> dict[str, _javatime.Period | None]:
+    if type(data) is not dict:
+        raise decode_mismatch(data, "an object")
+    result: dict[str, _javatime.Period | None] = {}
+    for key, item in data.items():
+        if item is not None:
+            try:
+                item = _javatime.read_period(item)
+            except DecodeError as error:
+                error.within(key)
+                raise
+        result[key] = item
+    return result
+
+
+def _encode_list_zone_id(value: object) -> str:
+    if type(value) is not list:
+        raise encode_mismatch(value, "list[zone_id]")
+    parts: list[str] = []
+    for item in value:
+        try:
+            item_json = _javatime.write_zone_id(item)
+        except EncodeError as error:
+            error.within(len(parts))
+            raise
+        parts.append(item_json)
+    return "[" + ",".join(parts) + "]"
+
+
+def _decode_list_zone_id(data: object) -> list[tzinfo]:
+    if type(data) is not list:
+        raise decode_mismatch(data, "an array")
+    result: list[tzinfo] = []
+    for item in data:
+        try:
+            item = _javatime.read_zone_id(item)
+        except DecodeError as error:
+            error.within(len(result))
+            raise
+        result.append(item)
+    return result
+
+
+def _encode_dict_offset_time(value: object) -> str:
+    if type(value) is not dict:
+        raise encode_mismatch(value, "dict[str, offset_time]")
+    parts: list[str] = []
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise encode_mismatch(key, "a str key").within(key_segment(key))
+        try:
+            item_json = _javatime.write_offset_time(item)
+        except EncodeError as error:
+            error.within(key)
+            raise
+        parts.append(f"{_escape(key)}:{item_json}")
+    return "{" + ",".join(parts) + "}"
+
+
+def _decode_dict_offset_time(data: object) -> dict[str, time]:
+    if type(data) is not dict:
+        raise decode_mismatch(data, "an object")
+    result: dict[str, time] = {}
+    for key, item in data.items():
+        try:
+            item = _javatime.read_offset_time(item)
+        except DecodeError as error:
+            error.within(key)
+            raise
+        result[key] = item
+    return result
+
+
+def _encode_list_month_day_p6(value: object) -> str:
+    if type(value) is not list:
+        raise encode_mismatch(value, "list[month_day]")
+    parts: list[str] = []
+    for item in value:
+        try:
+            item_json = _format_p6(item)
+        except EncodeError as error:
+            error.within(len(parts))
+            raise
+        parts.append(item_json)
+    return "[" + ",".join(parts) + "]"
+
+
+def _decode_list_month_day_p6(data: object) -> list[_javatime.MonthDay]:
+    if type(data) is not list:
+        raise decode_mismatch(data, "an array")
+    result: list[_javatime.MonthDay] = []
+    for item in data:
+        try:
+            item = _parse_p6(item)
+        except DecodeError as error:
+            error.within(len(result))
+            raise
+        result.append(item)
+    return result
+
+
 def _encode_list_bytes_base64(value: object) -> str:
     if type(value) is not list:
         raise encode_mismatch(value, "list[bytes]")
@@ -3089,6 +3735,47 @@ def _parse_p4(data: object) -> datetime:
         raise DecodeError(f"invalid datetime {data!r}: {error}") from None
 
 
+def _format_p5(value: object) -> str:
+    if type(value) is not _javatime.YearMonth:
+        raise encode_mismatch(value, "a YearMonth")
+    if not 1 <= value.year <= 9999:
+        raise EncodeError(
+            f"a year-month pattern writes years 1..9999, not {value.year}"
+        )
+    return f'"{value.month:02d}/{value.year:04d}"'
+
+
+def _parse_p5(data: object) -> _javatime.YearMonth:
+    match = _PATTERN_p5.fullmatch(data) if type(data) is str else None
+    if match is None:
+        raise decode_mismatch(data, "a year-month in the form 'MM/uuuu'")
+    month, year = match.groups()
+    year_number = int(year)
+    if not 1 <= year_number <= 9999:
+        raise DecodeError(f"invalid year-month {data!r}: year must be in 1..9999")
+    try:
+        return _javatime.YearMonth(year_number, int(month))
+    except ValueError as error:
+        raise DecodeError(f"invalid year-month {data!r}: {error}") from None
+
+
+def _format_p6(value: object) -> str:
+    if type(value) is not _javatime.MonthDay:
+        raise encode_mismatch(value, "a MonthDay")
+    return f'"{value.day:02d}.{value.month:02d}"'
+
+
+def _parse_p6(data: object) -> _javatime.MonthDay:
+    match = _PATTERN_p6.fullmatch(data) if type(data) is str else None
+    if match is None:
+        raise decode_mismatch(data, "a month-day in the form 'dd.MM'")
+    day, month = match.groups()
+    try:
+        return _javatime.MonthDay(int(month), int(day))
+    except ValueError as error:
+        raise DecodeError(f"invalid month-day {data!r}: {error}") from None
+
+
 def _plain_Color(value: object) -> str:
     if type(value) is not Color:
         raise _fastwriter.NotPlain
@@ -3223,6 +3910,49 @@ def _plain_Times(value: object) -> dict[str, Any]:
         "stamped": _fastwriter.Fragment(_format_p4(stamped)),
         "holidays": _plain_list_date_p1(holidays),
         "deadlines": _plain_dict_datetime_epoch_millis(deadlines),
+    }
+
+
+def _plain_JavaTimes(value: object) -> dict[str, Any]:
+    if not isinstance(value, JavaTimes):
+        raise _fastwriter.NotPlain
+    year = value.year
+    month = value.month
+    anniversary = value.anniversary
+    term = value.term
+    offset = value.offset
+    zone = value.zone
+    opens = value.opens
+    meeting = value.meeting
+    from_java = value.from_java
+    observed = value.observed
+    years = value.years
+    terms = value.terms
+    zones = value.zones
+    closes = value.closes
+    billed = value.billed
+    birthdays = value.birthdays
+    return {
+        "year": _fastwriter.Fragment(_javatime.write_year(year)),
+        "month": _fastwriter.Fragment(_javatime.write_year_month(month)),
+        "anniversary": _fastwriter.Fragment(_javatime.write_month_day(anniversary)),
+        "term": _fastwriter.Fragment(_javatime.write_period(term)),
+        "offset": _fastwriter.Fragment(_javatime.write_zone_offset(offset)),
+        "zone": _fastwriter.Fragment(_javatime.write_zone_id(zone)),
+        "opens": _fastwriter.Fragment(_javatime.write_offset_time(opens)),
+        "meeting": _fastwriter.Fragment(_javatime.write_zoned_datetime(meeting)),
+        "fromJava": _fastwriter.Fragment(_temporal.write_local_datetime(from_java)),
+        "observed": (
+            None
+            if observed is None
+            else _fastwriter.Fragment(_javatime.write_zoned_datetime(observed))
+        ),
+        "years": _plain_list_year(years),
+        "terms": _plain_dict_opt_period(terms),
+        "zones": None if zones is None else _plain_list_zone_id(zones),
+        "closes": _plain_dict_offset_time(closes),
+        "billed": _fastwriter.Fragment(_format_p5(billed)),
+        "birthdays": _plain_list_month_day_p6(birthdays),
     }
 
 
@@ -3470,6 +4200,48 @@ def _plain_dict_datetime_epoch_millis(value: object) -> dict[str, Any]:
     return result
 
 
+def _plain_list_year(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_fastwriter.Fragment(_javatime.write_year(item)) for item in value]
+
+
+def _plain_dict_opt_period(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = (
+            None if item is None else _fastwriter.Fragment(_javatime.write_period(item))
+        )
+    return result
+
+
+def _plain_list_zone_id(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_fastwriter.Fragment(_javatime.write_zone_id(item)) for item in value]
+
+
+def _plain_dict_offset_time(value: object) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = _fastwriter.Fragment(_javatime.write_offset_time(item))
+    return result
+
+
+def _plain_list_month_day_p6(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_fastwriter.Fragment(_format_p6(item)) for item in value]
+
+
 def _plain_list_bytes_base64(value: object) -> list[Any]:
     if type(value) is not list:
         raise _fastwriter.NotPlain
@@ -3630,6 +4402,14 @@ CODECS: tuple[Codec[Any], ...] = (
     Codec(Text, _encode_Text, _decode_Text, depth=1, untyped=False, plain=_plain_Text),
     Codec(
         Times, _encode_Times, _decode_Times, depth=2, untyped=False, plain=_plain_Times
+    ),
+    Codec(
+        JavaTimes,
+        _encode_JavaTimes,
+        _decode_JavaTimes,
+        depth=2,
+        untyped=False,
+        plain=_plain_JavaTimes,
     ),
     Codec(
         Blobs, _encode_Blobs, _decode_Blobs, depth=2, untyped=False, plain=_plain_Blobs

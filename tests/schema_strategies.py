@@ -15,6 +15,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from foryjson import javatime
 from foryjson.dynamic import write_any
 from foryjson.gen.defaults import NOTHING, implicit_default
 from foryjson.gen.generate import find_schemas
@@ -134,9 +135,63 @@ AWARE = st.datetimes(
 )
 
 
+JAVA_YEARS = st.integers(javatime.MIN_YEAR, javatime.MAX_YEAR) | st.integers(-1, 10_000)
+INT32 = st.integers(-(2**31), 2**31 - 1) | st.integers(-40, 40)
+# Offsets Java allows: whole seconds within 18 hours, most of them whole minutes.
+OFFSETS = (
+    st.integers(-18 * 60, 18 * 60).map(lambda minutes: minutes * 60)
+    | st.integers(-18 * 3600, 18 * 3600)
+).map(lambda seconds: dt.timezone(dt.timedelta(seconds=seconds)))
+# Zones with gaps and overlaps (Paris, New York, Lord Howe's half hours), none (Tokyo),
+# and the fixed ones Java keeps by name.
+REGIONS = ("Europe/Paris", "America/New_York", "Australia/Lord_Howe", "Asia/Tokyo")
+FIXED_ZONES = [
+    dt.timezone(dt.timedelta(0), "UTC"),
+    dt.timezone(dt.timedelta(0), "GMT"),
+    dt.timezone(dt.timedelta(hours=2), "GMT+02:00"),
+    dt.timezone(dt.timedelta(hours=-5, minutes=-30), "UTC-05:30"),
+]
+
+
+def zones() -> st.SearchStrategy[Any]:
+    from zoneinfo import ZoneInfo
+
+    return (
+        st.sampled_from([ZoneInfo(name) for name in REGIONS])
+        | st.sampled_from(FIXED_ZONES)
+        | OFFSETS
+    )
+
+
+JAVA_TIME_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "year": st.builds(javatime.Year, JAVA_YEARS),
+    "year_month": st.builds(javatime.YearMonth, JAVA_YEARS, st.integers(1, 12)),
+    "month_day": st.dates(dt.date(2000, 1, 1), dt.date(2000, 12, 31)).map(
+        javatime.MonthDay.from_date
+    ),
+    "period": st.builds(javatime.Period, INT32, INT32, INT32),
+    "zone_offset": OFFSETS,
+    "zone_id": st.deferred(zones),
+    "offset_time": st.builds(
+        lambda value, zone: value.replace(tzinfo=zone), st.times(), OFFSETS
+    ),
+    # Local times a zone skips are written moved forward (see foryjson.javatime), so
+    # the values drawn are ones the zone has: an instant seen in the zone.
+    "zoned_datetime": st.builds(
+        lambda value, zone: value.replace(tzinfo=dt.timezone.utc).astimezone(zone),
+        st.datetimes(dt.datetime(2, 1, 1), dt.datetime(9998, 12, 31)),
+        st.deferred(zones),
+    ),
+}
+
+
 def for_scalar(scalar: Scalar) -> st.SearchStrategy[Any]:
     """Values of a built-in type that its JSON form can carry exactly."""
     name, form = scalar.name, scalar.format
+    if name == "year_month" and form is not None:  # patterns write years 1..9999
+        return st.builds(javatime.YearMonth, st.integers(1, 9999), st.integers(1, 12))
+    if name in JAVA_TIME_VALUES:
+        return JAVA_TIME_VALUES[name]
     if name == "bool":
         return st.booleans()
     if name in ("str",):

@@ -199,20 +199,25 @@ def test_the_facade_loads_on_first_lookup_and_streaming_on_first_stream() -> Non
 
 
 def test_every_public_import_path_works() -> None:
-    assert foryjson.__all__ == ["DecodeError", "EncodeError", "ForyJson", "__version__"]
+    assert foryjson.__all__ == [
+        *("DecodeError", "EncodeError", "ForyJson"),
+        *("MonthDay", "Period", "Year", "YearMonth", "__version__"),
+    ]
     assert ForyJson is foryjson.facade.ForyJson
+    assert foryjson.Year is foryjson.javatime.Year
     assert (DecodeError, EncodeError) == (
         foryjson.errors.DecodeError,
         foryjson.errors.EncodeError,
     )
     assert __version__ == foryjson.__version__
-    assert {"DecodeError", "EncodeError", "ForyJson"} <= set(dir(foryjson))
+    assert {"DecodeError", "EncodeError", "ForyJson", "Period"} <= set(dir(foryjson))
     with pytest.raises(AttributeError, match="has no attribute 'Nothing'"):
         foryjson.Nothing  # noqa: B018 - the lookup is the test
     code = """
     from foryjson import *
     assert sorted(name for name in dir() if not name.startswith("__")) == [
-        "DecodeError", "EncodeError", "ForyJson"
+        "DecodeError", "EncodeError", "ForyJson", "MonthDay", "Period", "Year",
+        "YearMonth",
     ]
     import foryjson
     assert foryjson.ForyJson is ForyJson

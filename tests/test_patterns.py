@@ -187,6 +187,16 @@ ERRORS = [
     ("uuuu-dd", "date", 7, "a date pattern needs a month ('MM')"),
     ("uuuu-MM", "date", 7, "a date pattern needs a day ('dd')"),
     ("", "date", 0, "needs a year"),
+    ("MM", "year_month", 2, "a year-month pattern needs a year ('uuuu')"),
+    (
+        "dd.MM.uuuu",
+        "year_month",
+        0,
+        "'dd' (day of month) does not belong in a year-month",
+    ),
+    ("dd", "month_day", 2, "a month-day pattern needs a month ('MM')"),
+    ("dd.MM.uuuu", "month_day", 6, "'uuuu' (year) does not belong in a month-day"),
+    ("MM HH", "month_day", 3, "'HH' (hour of day) does not belong in a month-day"),
     ("mm:ss", "time", 5, "a time pattern needs an hour ('HH', or 'hh' with 'a')"),
     ("uuuu-MM-dd", "local_datetime", 10, "a local datetime pattern needs an hour"),
     ("uuuu-MM-dd HH:mm", "datetime", 16, "a datetime pattern needs an offset"),
@@ -286,6 +296,9 @@ def test_planned_pattern_names_imports_and_code() -> None:
     assert returns["local_datetime"].class_name == "datetime"
     assert returns["datetime"].imports >= {"datetime", "timedelta", "timezone"}
     assert "timedelta" not in returns["local_datetime"].imports
+    assert returns["year_month"].class_name == "_javatime.YearMonth"
+    assert returns["year_month"].imports >= {"_javatime", "EncodeError"}
+    assert "_javatime" in returns["month_day"].imports
 
 
 def test_the_plan_holds_decisions_and_raw_text_and_the_template_quotes() -> None:
@@ -310,6 +323,8 @@ KIND_EXAMPLES = {
     "time": ("HH:mm", "time"),
     "local_datetime": ("yyyy-MM-dd HH:mm:ss", "local_datetime"),
     "datetime": ("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "datetime"),
+    "year_month": ("MM/uuuu", "year_month"),
+    "month_day": ("dd.MM", "month_day"),
 }
 
 

@@ -3,8 +3,10 @@
 The runtime that generated modules import. It has no third-party dependencies.
 
 Importing a generated module loads only the runtime modules its types use: ``ForyJson``
-(``foryjson.facade``) is imported when first looked up here, and so is each runtime
-module named as an attribute (``foryjson.stream``), as if imported by name.
+(``foryjson.facade``) is imported when first looked up here, and so are the java.time
+value classes (``Year``, ``YearMonth``, ``MonthDay``, ``Period``, from
+``foryjson.javatime``) and each runtime module named as an attribute
+(``foryjson.stream``), as if imported by name.
 """
 
 from __future__ import annotations
@@ -16,8 +18,21 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .facade import ForyJson
+    from .javatime import MonthDay, Period, Year, YearMonth
 
-__all__ = ["DecodeError", "EncodeError", "ForyJson", "__version__"]
+__all__ = [
+    "DecodeError",
+    "EncodeError",
+    "ForyJson",
+    "MonthDay",
+    "Period",
+    "Year",
+    "YearMonth",
+    "__version__",
+]
+
+# The value classes of foryjson.javatime, imported when first looked up.
+_JAVA_TIME_CLASSES = frozenset({"MonthDay", "Period", "Year", "YearMonth"})
 
 __version__ = "0.1.0"
 
@@ -34,6 +49,7 @@ _SUBMODULES = frozenset(
         "fastwriter",
         "hashing",
         "javafloats",
+        "javatime",
         "identifiers",
         "limits",
         "numbers",
@@ -50,12 +66,19 @@ _SUBMODULES = frozenset(
 
 
 def __getattr__(name: str) -> Any:
-    """``ForyJson`` and the runtime modules, each imported when first looked up."""
+    """``ForyJson``, the java.time value classes and the runtime modules, each
+    imported when first looked up."""
     if name == "ForyJson":
         from .facade import ForyJson
 
         globals()[name] = ForyJson
         return ForyJson
+    if name in _JAVA_TIME_CLASSES:
+        from . import javatime
+
+        value = getattr(javatime, name)
+        globals()[name] = value
+        return value
     if name in _SUBMODULES:
         import sys
 
@@ -65,4 +88,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | {"ForyJson"})
+    return sorted(set(globals()) | {"ForyJson"} | _JAVA_TIME_CLASSES)

@@ -39,7 +39,9 @@ Decisions, each mirroring Java where Python can:
   beyond 18 hours) reads as ``invalid date '2026-02-30': day is out of range for month``.
 - Python holds microseconds and Java nanoseconds: fraction digits past the sixth must be
   zeros, otherwise the value is a ``DecodeError`` ("sub-microsecond precision cannot be
-  represented"); precision is never dropped silently. Years are 1..9999 (Python's range).
+  represented"); precision is never dropped silently. The ``_truncating`` readers, which
+  a schema's ``nanos: truncate`` option picks, drop those digits instead (toward the
+  earlier time). Years are 1..9999 (Python's range).
 - Durations are written exactly as Java's ``Duration.toString()``: ``PT0S`` for zero,
   hours rather than days (``PT48H``), each non-zero part signed for a negative duration
   (``PT-1M-1S``), and the fraction of a negative duration written as Java does
@@ -79,11 +81,14 @@ from .errors import DecodeError, EncodeError, decode_mismatch, encode_mismatch
 __all__ = [
     "read_date",
     "read_datetime",
+    "read_datetime_truncating",
     "read_duration",
     "read_epoch_millis",
     "read_epoch_seconds",
     "read_local_datetime",
+    "read_local_datetime_truncating",
     "read_time",
+    "read_time_truncating",
     "write_date",
     "write_datetime",
     "write_duration",
@@ -137,6 +142,10 @@ _DURATION = re.compile(
     r"(?:([-+]?\d+)(?:[.,](\d{0,9}))?[Ss])?)?",
     re.ASCII,
 )
+
+# Fraction digits past microseconds, which the truncating readers drop (at most nine
+# digits in all; a longer fraction stays and fails to read).
+_NANO_DIGITS = re.compile(r"(\.\d{6})\d{1,3}(?!\d)", re.ASCII)
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _MILLISECOND = timedelta(milliseconds=1)
@@ -326,6 +335,13 @@ def read_time(data: object) -> time:
     raise decode_mismatch(data, _EXPECTED_TIME)
 
 
+def read_time_truncating(data: object) -> time:
+    """``read_time``, with fraction digits past microseconds dropped (``nanos: truncate``)."""
+    if type(data) is str and len(data) > 15:
+        data = _NANO_DIGITS.sub(r"\1", data, 1)
+    return read_time(data)
+
+
 # --- date-times -----------------------------------------------------------------------
 
 
@@ -423,6 +439,20 @@ def read_local_datetime(data: object) -> datetime:
         except ValueError:
             pass
     return _datetime_fields_or_error(data, False)
+
+
+def read_datetime_truncating(data: object) -> datetime:
+    """``read_datetime``, with fraction digits past microseconds dropped."""
+    if type(data) is str and len(data) > 26:
+        data = _NANO_DIGITS.sub(r"\1", data, 1)
+    return read_datetime(data)
+
+
+def read_local_datetime_truncating(data: object) -> datetime:
+    """``read_local_datetime``, with fraction digits past microseconds dropped."""
+    if type(data) is str and len(data) > 26:
+        data = _NANO_DIGITS.sub(r"\1", data, 1)
+    return read_local_datetime(data)
 
 
 def _datetime_fields_or_error(data: object, with_offset: bool) -> datetime:

@@ -32,6 +32,35 @@ class UnknownProperties(Enum):
 
 TEMPORALS = frozenset({"date", "time", "datetime", "local_datetime", "duration"})
 
+#: The java.time types ``foryjson.javatime`` writes and reads.
+JAVA_TIMES = frozenset(
+    {
+        "year",
+        "year_month",
+        "month_day",
+        "period",
+        "zone_offset",
+        "zone_id",
+        "offset_time",
+        "zoned_datetime",
+    }
+)
+
+#: The types that take a Java DateTimeFormatter pattern as their ``format``.
+PATTERN_TYPES = (
+    "date",
+    "time",
+    "datetime",
+    "local_datetime",
+    "year_month",
+    "month_day",
+)
+
+#: The types whose ISO text may have nanoseconds, for the ``nanos`` option.
+NANO_TYPES = ("time", "datetime", "local_datetime", "offset_time", "zoned_datetime")
+#: What reading does with fraction digits past microseconds.
+NANOS_CHOICES = ("reject", "truncate")
+
 SCALARS = frozenset(
     {
         "bool",
@@ -46,6 +75,7 @@ SCALARS = frozenset(
         "any",
         *INTEGER_RANGES,
         *TEMPORALS,
+        *JAVA_TIMES,
     }
 )
 
@@ -63,11 +93,14 @@ class Scalar:
 
     ``format`` is a byte-array format for ``bytes`` (always set), ``"string"`` for a
     quoted decimal, an epoch format or a Java DateTimeFormatter pattern for temporal
-    types, and None for the default form.
+    types, and None for the default form. ``truncate_nanos`` is set on a type of
+    ``NANO_TYPES`` in its ISO form whose fraction digits past microseconds are dropped
+    on read rather than refused (the ``nanos: truncate`` option).
     """
 
     name: str
     format: str | None = None
+    truncate_nanos: bool = False
 
 
 @dataclass(frozen=True)

@@ -22,10 +22,11 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from pathlib import Path
 
-from .. import temporal
+from .. import javatime, temporal
 from ..numbers import INTEGER_RANGES
 from .defaults import NOTHING, implicit_default
 from .ir import (
+    JAVA_TIMES,
     TEMPORALS,
     Constraints,
     Custom,
@@ -83,6 +84,26 @@ _HMS = (
     "(?=[-+]?[0-9])(?:[-+]?[0-9]+[Hh])?(?:[-+]?[0-9]+[Mm])?"
     "(?:[-+]?[0-9]+(?:[.,][0-9]{0,6}0{0,3})?[Ss])?"
 )
+# The same shapes with any fraction of 1 to 9 digits, for ``nanos: truncate``.
+_TIME_NANOS = _TIME.replace("[0-9]{1,6}0{0,3}", "[0-9]{1,9}")
+_ISO_OFFSET = "(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9])?)"
+_ZONE_OFFSET = "Z|[+-](?:[0-9]{1,2}|[0-9]{4}|[0-9]{2}:[0-9]{2}|[0-9]{6}|[0-9]{2}:[0-9]{2}:[0-9]{2})"
+_REGION = "[A-Za-z][A-Za-z0-9~/._+-]+"
+_ZONE_ID = f"(?:{_ZONE_OFFSET}|(?:UTC|GMT|UT)(?:[+-].+)?|{_REGION})"
+# The java.time types of foryjson.javatime, as Jackson writes and reads them.
+_JAVA_TIME_PATTERNS = {
+    "year": "^[-+]?[0-9]{1,10}$",
+    "year_month": "^[-+]?[0-9]{4,10}-(?:0[1-9]|1[0-2])$",
+    "month_day": "^--(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$",
+    "period": (
+        "^[-+]?[Pp](?=[-+]?[0-9])(?:[-+]?[0-9]+[Yy])?(?:[-+]?[0-9]+[Mm])?"
+        "(?:[-+]?[0-9]+[Ww])?(?:[-+]?[0-9]+[Dd])?$"
+    ),
+    "zone_offset": f"^(?:{_ZONE_OFFSET})$",
+    "zone_id": f"^{_ZONE_ID}$",
+    "offset_time": f"^{{time}}{_ISO_OFFSET}$",
+    "zoned_datetime": f"^{_DATE}[Tt]{{time}}{_ISO_OFFSET}(?:\\[{_ZONE_ID}\\])?$",
+}
 _DURATION = f"^[-+]?[Pp](?:[-+]?[0-9]+[Dd](?:[Tt]{_HMS})?|[Tt]{_HMS})$"
 _UUID = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
 _JSON_NUMBER = "^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$"
@@ -505,13 +526,29 @@ def scalar_schema(scalar: Scalar) -> dict[str, object]:
         return json.loads(json.dumps(_BYTES[form]))  # type: ignore[no-any-return]
     if name == "any":
         return {}
+    if name in JAVA_TIMES and form is not None:
+        return {"type": "string", "pattern": _java_pattern(form, name)}
+    if name in JAVA_TIMES:
+        pattern = _JAVA_TIME_PATTERNS[name]
+        time_shape = _TIME_NANOS if scalar.truncate_nanos else _TIME
+        if name == "year":  # a JSON integer is read as well, as Jackson does
+            return {
+                "type": ["string", "integer"],
+                "pattern": pattern,
+                "minimum": javatime.MIN_YEAR,
+                "maximum": javatime.MAX_YEAR,
+            }
+        return {"type": "string", "pattern": pattern.replace("{time}", time_shape)}
     assert name in TEMPORALS
     if form in ("epoch_millis", "epoch_seconds"):
         return {"type": "integer"}
     if name == "duration":
         return {"type": "string", "pattern": _DURATION}
     if form is None:
-        schema: dict[str, object] = {"type": "string", "pattern": _ISO_PATTERNS[name]}
+        pattern = _ISO_PATTERNS[name]
+        if scalar.truncate_nanos:
+            pattern = pattern.replace(_TIME, _TIME_NANOS)
+        schema: dict[str, object] = {"type": "string", "pattern": pattern}
         if name == "date":
             schema["format"] = "date"
         return schema

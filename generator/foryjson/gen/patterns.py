@@ -68,21 +68,36 @@ __all__ = [
 
 
 #: The kinds of value a pattern can describe, by the name the schema uses.
-KINDS = ("date", "time", "local_datetime", "datetime")
+KINDS = ("date", "time", "local_datetime", "datetime", "year_month", "month_day")
 
 _KIND_WORDS = {
     "date": "date",
     "time": "time",
     "local_datetime": "local datetime",
     "datetime": "datetime",
+    "year_month": "year-month",
+    "month_day": "month-day",
 }
 
-#: The Python class of each kind, as generated code names it.
+#: The Python class of each kind, as generated code names it (the value classes of
+#: foryjson.javatime through the runtime module's alias).
 _CLASSES = {
     "date": "date",
     "time": "time",
     "local_datetime": "datetime",
     "datetime": "datetime",
+    "year_month": "_javatime.YearMonth",
+    "month_day": "_javatime.MonthDay",
+}
+
+#: The date fields each kind needs, with an example of each.
+_NEEDED_DATE_FIELDS = {
+    "date": (("year", "uuuu"), ("month", "MM"), ("day", "dd")),
+    "local_datetime": (("year", "uuuu"), ("month", "MM"), ("day", "dd")),
+    "datetime": (("year", "uuuu"), ("month", "MM"), ("day", "dd")),
+    "year_month": (("year", "uuuu"), ("month", "MM")),
+    "month_day": (("month", "MM"), ("day", "dd")),
+    "time": (),
 }
 
 
@@ -255,8 +270,11 @@ class PatternPlan:
     @property
     def imports(self) -> frozenset[str]:
         """The names the functions use: ``re``, classes, and errors of the runtime."""
-        names = {"re", self.class_name, "encode_mismatch", "decode_mismatch"}
+        module, _, _ = self.class_name.rpartition(".")
+        names = {"re", module or self.class_name, "encode_mismatch", "decode_mismatch"}
         names.add("DecodeError")
+        if self.kind == "year_month":
+            names.add("EncodeError")
         if self.kind == "datetime":
             names |= {"timedelta", "timezone"}
         return frozenset(names)
@@ -424,6 +442,8 @@ _ALLOWED = {
     "time": _TIME_FIELDS,
     "local_datetime": _DATE_FIELDS | _TIME_FIELDS,
     "datetime": _DATE_FIELDS | _TIME_FIELDS | {"offset"},
+    "year_month": frozenset({"year", "month"}),
+    "month_day": frozenset({"month", "day"}),
 }
 
 
@@ -530,8 +550,10 @@ def _field(name: str, run: _Run) -> Field:
 def plan_pattern(pattern: str, kind: str, name: str) -> PatternPlan:
     """Check a Java DateTimeFormatter pattern for one kind of value, and plan its code.
 
-    ``kind`` is ``"date"``, ``"time"`` (naive), ``"local_datetime"`` (naive) or
-    ``"datetime"`` (aware; the pattern must hold an offset field). ``name`` is the
+    ``kind`` is ``"date"``, ``"time"`` (naive), ``"local_datetime"`` (naive),
+    ``"datetime"`` (aware; the pattern must hold an offset field), ``"year_month"`` or
+    ``"month_day"`` (foryjson.javatime's ``YearMonth`` and ``MonthDay``; a year-month
+    pattern writes and reads years 1 to 9999, as a date pattern does). ``name`` is the
     suffix of the generated names: ``_format_{name}``, ``_parse_{name}`` and
     ``_PATTERN_{name}``. Raises ``PatternError`` for anything the pattern asks that the
     generator does not support or the kind cannot hold.
@@ -578,7 +600,7 @@ def plan_pattern(pattern: str, kind: str, name: str) -> PatternPlan:
         pieces=tuple(pieces),
         groups=tuple(group for field in fields for group in field.groups),
         has_date=kind != "time",
-        has_time=kind != "date",
+        has_time=kind not in ("date", "year_month", "month_day"),
         marker=any(isinstance(field, MarkerField) for field in fields),
         # Java's base year for two-digit years
         base_year=2000 if year is not None and year.count == 2 else None,
@@ -591,13 +613,10 @@ def _check_fields(pattern: str, kind: str, runs: dict[str, _Run]) -> None:
     """Check the fields together: the kind's required ones, and pairs that go together."""
     end = len(pattern)
     word = _KIND_WORDS[kind]
-    if kind != "time":
-        for needed, example in (("year", "uuuu"), ("month", "MM"), ("day", "dd")):
-            if needed not in runs:
-                raise PatternError(
-                    f"a {word} pattern needs a {needed} ('{example}')", end
-                )
-    if kind != "date" and "hour" not in runs:
+    for needed, example in _NEEDED_DATE_FIELDS[kind]:
+        if needed not in runs:
+            raise PatternError(f"a {word} pattern needs a {needed} ('{example}')", end)
+    if kind not in ("date", "year_month", "month_day") and "hour" not in runs:
         raise PatternError(
             f"a {word} pattern needs an hour ('HH', or 'hh' with 'a')", end
         )

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..numbers import INTEGER_RANGES
-from .ir import BYTE_FORMATS, TEMPORALS, Scalar
+from .ir import BYTE_FORMATS, JAVA_TIMES, TEMPORALS, Scalar
 
 #: The Python annotation of each scalar, then the module it is imported from, if any.
 ANNOTATIONS: dict[str, tuple[str, str | None]] = {
@@ -30,13 +30,24 @@ ANNOTATIONS: dict[str, tuple[str, str | None]] = {
     "datetime": ("datetime", "datetime"),
     "local_datetime": ("datetime", "datetime"),
     "duration": ("timedelta", "datetime"),
+    "year": ("Year", "_javatime"),
+    "year_month": ("YearMonth", "_javatime"),
+    "month_day": ("MonthDay", "_javatime"),
+    "period": ("Period", "_javatime"),
+    "zone_offset": ("timezone", "datetime"),
+    "zone_id": ("tzinfo", "datetime"),
+    "offset_time": ("time", "datetime"),
+    "zoned_datetime": ("datetime", "datetime"),
     "bytes": ("bytes", None),
     "any": ("Any", None),
 }
 
 #: Names the imports above bring into a generated module; fields must not shadow them.
 IMPORTED_NAMES = frozenset(
-    {"Any", "Decimal", "UUID", "date", "time", "datetime", "timedelta", "timezone"}
+    {
+        *("Any", "Decimal", "UUID", "date", "time", "datetime", "timedelta"),
+        *("timezone", "tzinfo"),
+    }
 )
 
 
@@ -85,6 +96,11 @@ def runtime_codec(scalar: Scalar) -> RuntimeCodec | None:
     have no runtime codec either.
     """
     name, form = scalar.name, scalar.format
+    truncating = "_truncating" if scalar.truncate_nanos else ""
+    if name in JAVA_TIMES:
+        if form is not None:
+            return None  # a pattern, compiled into the generated module
+        return RuntimeCodec("_javatime", f"write_{name}", f"read_{name}{truncating}")
     if name == "bytes":
         assert form in BYTE_FORMATS
         return RuntimeCodec("_binary", f"write_{form}", f"read_{form}")
@@ -92,7 +108,9 @@ def runtime_codec(scalar: Scalar) -> RuntimeCodec | None:
         if form in ("epoch_millis", "epoch_seconds"):
             return RuntimeCodec("_temporal", f"write_{form}", f"read_{form}")
         if form is None:
-            return RuntimeCodec("_temporal", f"write_{name}", f"read_{name}")
+            return RuntimeCodec(
+                "_temporal", f"write_{name}", f"read_{name}{truncating}"
+            )
         return None
     if name in ("float", "float32") and form == "java":
         # Written as Java spells it; read as any spelling (the plain scalar's reader).
@@ -122,6 +140,7 @@ RUNTIME_MODULES = {
     "_fastwriter": "fastwriter",
     "_hashing": "hashing",
     "_javafloats": "javafloats",
+    "_javatime": "javatime",
     "_identifiers": "identifiers",
     "_numbers": "numbers",
     "_reader": "reader",

@@ -28,8 +28,12 @@ from .ir import (
     BYTE_FORMATS,
     DECIMAL_FORMATS,
     EPOCH_FORMATS,
+    JAVA_TIMES,
     KEY_SCALARS,
+    NANO_TYPES,
+    NANOS_CHOICES,
     NO_DEFAULT,
+    PATTERN_TYPES,
     SCALARS,
     TEMPORALS,
     Custom,
@@ -64,6 +68,7 @@ _OPTION_KEYS = (
     "unknown_properties",
     "byte_array_format",
     "float_style",
+    "nanos",
 )
 #: How floats are spelled: as Python's repr, or as Java's Double/Float.toString.
 FLOAT_STYLES = ("python", "java")
@@ -94,6 +99,7 @@ _FIELD_KEYS = (
     "constraints",
     "codec",
     "float_style",
+    "nanos",
 )
 _TYPE_NAME = re.compile(r"[A-Z][A-Za-z0-9]*\Z")
 _RESERVED_ATTRIBUTES = {
@@ -143,6 +149,7 @@ class _Options:
     unknown_properties: UnknownProperties = UnknownProperties.IGNORE
     byte_array_format: str = "base64"
     float_style: str = "python"
+    nanos: str = "reject"
 
 
 @dataclass(frozen=True)
@@ -414,6 +421,8 @@ def _options_from(
         result = replace(
             result, float_style=_read_float_style(entries["float_style"][1])
         )
+    if "nanos" in entries:
+        result = replace(result, nanos=_read_nanos(entries["nanos"][1]))
     if "unknown_properties" in entries:
         node = entries["unknown_properties"][1]
         value = node.text("unknown_properties")
@@ -433,6 +442,16 @@ def _read_float_style(node: Node) -> str:
         raise node.error(
             f"float_style must be one of {', '.join(FLOAT_STYLES)}, not '{value}'"
             + suggest(value, FLOAT_STYLES)
+        )
+    return value
+
+
+def _read_nanos(node: Node) -> str:
+    value = node.text("nanos")
+    if value not in NANOS_CHOICES:
+        raise node.error(
+            f"nanos must be one of {', '.join(NANOS_CHOICES)}, not '{value}'"
+            + suggest(value, NANOS_CHOICES)
         )
     return value
 
@@ -732,9 +751,14 @@ def _build_field(
         return FieldDef(
             name=name,
             json_name=naming.apply(options.naming, name),
-            type=_with_float_style(
-                _with_byte_format(resolver.resolve(node), options.byte_array_format),
-                options.float_style,
+            type=_with_nanos(
+                _with_float_style(
+                    _with_byte_format(
+                        resolver.resolve(node), options.byte_array_format
+                    ),
+                    options.float_style,
+                ),
+                options.nanos,
             ),
             include=options.include,
             default=NO_DEFAULT,
@@ -756,6 +780,18 @@ def _build_field(
             else options.float_style
         ),
     )
+    if "nanos" in entries:
+        nanos = _read_nanos(entries["nanos"][1])
+        truncating = _with_nanos(type_ref, nanos)
+        if nanos == "truncate" and truncating == type_ref:
+            raise entries["nanos"][0].error(
+                f"nanos applies to {', '.join(NANO_TYPES)} in their ISO form (also as"
+                f" elements or values), not to {spell(type_ref, resolver.module)}"
+                + (" with a pattern format" if "format" in entries else "")
+            )
+        type_ref = truncating
+    else:
+        type_ref = _with_nanos(type_ref, options.nanos)
     if "codec" in entries:
         codec = objects.read_import_path(entries["codec"][1], "codec")
         type_ref = _with_codec(type_ref, codec)
@@ -909,6 +945,21 @@ def _with_float_style(type_ref: TypeRef, style: str) -> TypeRef:
     )
 
 
+def _with_nanos(type_ref: TypeRef, nanos: str) -> TypeRef:
+    """With ``truncate``, read every time type in its ISO form dropping fraction
+    digits past microseconds; ``reject`` (refuse them) has nothing to mark."""
+    if nanos == "reject":
+        return type_ref
+    return _map_scalars(
+        type_ref,
+        lambda scalar: (
+            replace(scalar, truncate_nanos=True)
+            if scalar.name in NANO_TYPES and scalar.format is None
+            else scalar
+        ),
+    )
+
+
 def _format_target(type_ref: TypeRef) -> Scalar | None:
     """The scalar a field's ``format`` applies to: the field's own, or one level down."""
     if isinstance(type_ref, Nullable):
@@ -937,7 +988,12 @@ def _with_format(type_ref: TypeRef, node: Node, module: str) -> TypeRef:
     """Apply a field's ``format`` to its scalar, checking that it fits."""
     text = node.text("format")
     target = _format_target(type_ref)
-    if target is None or target.name not in (*TEMPORALS, "bytes", "decimal"):
+    if target is None or target.name not in (
+        *TEMPORALS,
+        *PATTERN_TYPES,
+        "bytes",
+        "decimal",
+    ):
         raise node.error(
             f"format applies to bytes, decimal and date/time types (also as list"
             f" elements or dict values), not to {spell(type_ref, module)}"
@@ -956,7 +1012,7 @@ def _with_format(type_ref: TypeRef, node: Node, module: str) -> TypeRef:
         raise node.error(
             f"{text} applies to datetime (an instant); {target.name} has no epoch form"
         )
-    elif target.name in TEMPORALS and target.name != "duration":
+    elif target.name in PATTERN_TYPES:
         try:
             plan_pattern(text, target.name, "check")
         except PatternError as error:
@@ -970,7 +1026,7 @@ def _with_format(type_ref: TypeRef, node: Node, module: str) -> TypeRef:
             f" choose one of {', '.join(choices)}"
             + (
                 " or a pattern such as 'dd/MM/uuuu'"
-                if target.name in TEMPORALS and target.name != "duration"
+                if target.name in PATTERN_TYPES
                 else ""
             )
         )
@@ -1011,6 +1067,11 @@ def _read_default(node: Node, type_ref: TypeRef, resolver: _Resolver) -> object:
         raise node.error(
             f"default null does not fit the type {described};"
             f" write '{described}?' to allow null"
+        )
+    if isinstance(target, Scalar) and target.name in JAVA_TIMES:
+        raise node.error(
+            f"a {target.name} field takes no default but null; make the type"
+            f" '{target.name}?', which defaults to null"
         )
     if isinstance(target, Scalar) and target.name in _READ_DEFAULTS:
         return _runtime_default(node, target, described)

@@ -122,6 +122,9 @@ class Scope:
         """The Python annotation of a type, its imports noted."""
         if isinstance(type_ref, Scalar):
             name, source = ANNOTATIONS[type_ref.name]
+            if source == "_javatime":  # a runtime class, through the module's alias
+                self.uses.add(source)
+                return f"{source}.{name}"
             if source is not None:
                 self.stdlib_imports.add((source, name))
             return self.imported(name) if name in IMPORTED_NAMES else name
