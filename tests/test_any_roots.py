@@ -14,12 +14,21 @@ import uuid
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from foryjson import DecodeError, EncodeError, ForyJson
+from foryjson import (
+    DecodeError,
+    EncodeError,
+    ForyJson,
+    MonthDay,
+    Period,
+    Year,
+    YearMonth,
+)
 from foryjson.roots import MAX_EXPRESSION_CHARS, TypeExpressionError, parse
 from generated import catalog, media, payments
 from generated import types as t
@@ -434,6 +443,24 @@ SCALAR_OUTPUTS: list[tuple[str, Any, str]] = [
     ("datetime", MOMENT, '"2026-06-21T01:02:03.456Z"'),
     ("local_datetime", dt.datetime(2026, 6, 21, 1, 2, 3), '"2026-06-21T01:02:03"'),
     ("duration", dt.timedelta(minutes=90), '"PT1H30M"'),
+    ("year", Year(2026), '"2026"'),
+    ("year_month", YearMonth(2026, 3), '"2026-03"'),
+    ("month_day", MonthDay(2, 29), '"--02-29"'),
+    ("period", Period(1, 2, 3), '"P1Y2M3D"'),
+    ("zone_offset", dt.timezone(dt.timedelta(hours=5, minutes=30)), '"+05:30"'),
+    ("zone_id", ZoneInfo("Europe/Paris"), '"Europe/Paris"'),
+    (
+        "offset_time",
+        dt.time(10, 15, tzinfo=dt.timezone(dt.timedelta(hours=1))),
+        '"10:15+01:00"',
+    ),
+    (
+        "zoned_datetime",
+        dt.datetime(2026, 3, 29, 3, 30, tzinfo=ZoneInfo("Europe/Paris")),
+        '"2026-03-29T03:30:00+02:00[Europe/Paris]"',
+    ),
+    ("zoned_datetime?", None, "null"),
+    ("list[year_month]", [YearMonth(2026, 12)], '["2026-12"]'),
     ("datetime?", None, "null"),
     ("bytes?", None, "null"),
     ("list[float]", [1.0, 2.5], "[1.0,2.5]"),

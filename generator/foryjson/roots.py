@@ -60,6 +60,17 @@ MAX_EXPRESSION_CHARS = 1000
 MAX_EXPRESSION_DEPTH = 32
 
 _TEMPORALS = ("date", "time", "datetime", "local_datetime", "duration")
+#: The java.time types foryjson.javatime writes and reads.
+_JAVA_TIMES = (
+    "year",
+    "year_month",
+    "month_day",
+    "period",
+    "zone_offset",
+    "zone_id",
+    "offset_time",
+    "zoned_datetime",
+)
 #: The scalar types of the schema language.
 SCALARS = frozenset(
     {
@@ -75,6 +86,7 @@ SCALARS = frozenset(
         "bytes",
         "any",
         *_TEMPORALS,
+        *_JAVA_TIMES,
     }
 )
 #: The ``format`` choices of each scalar that has some (the first is the default).
@@ -534,6 +546,24 @@ def _scalar_functions(
         return dynamic.write_any, dynamic.read_any, object
     import datetime as dt
 
+    if name in _JAVA_TIMES:
+        from . import javatime
+
+        classes = {
+            "year": javatime.Year,
+            "year_month": javatime.YearMonth,
+            "month_day": javatime.MonthDay,
+            "period": javatime.Period,
+            "zone_offset": dt.timezone,
+            "zone_id": dt.tzinfo,
+            "offset_time": dt.time,
+            "zoned_datetime": dt.datetime,
+        }
+        return (
+            getattr(javatime, f"write_{name}"),
+            getattr(javatime, f"read_{name}"),
+            classes[name],
+        )
     from . import temporal
 
     suffix = form or name
