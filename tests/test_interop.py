@@ -247,6 +247,15 @@ def _java_floats() -> types.JavaFloats:
     )
 
 
+def _root(expression: str, expected: Callable[[], Any]) -> Case:
+    """A root of any type, read and written through ForyJson's type expressions."""
+    return Case(
+        lambda data: PAYMENTS.from_json(data, expression),
+        lambda value: PAYMENTS.to_json_bytes(value, expression),
+        expected,
+    )
+
+
 def _ledger_card() -> ledger.CardCharge:
     return ledger.CardCharge(id="t2", amount=Decimal("19.99"), last_four="4242")
 
@@ -494,6 +503,16 @@ CASES: dict[str, Case] = {
         lambda java: java.replace(b'"totalCents":5,', b'"totalCents":0,'),
     ),
     "strings": Case(_as_payment, _write_payment, _awkward_text, _jackson_text_escapes),
+    "root_bytes": _root("bytes", lambda: b"\x00\x7f\x80\xff\x01"),
+    "root_doubles": _root("list[float]", lambda: [1.0, 2.5, -0.0, 0.1, 123456.789]),
+    "root_map": _root(
+        "dict[str, int32]", lambda: {"b": -2, "a": 1, "\u00e9": 2**31 - 1}
+    ),
+    "root_decimal": _root("decimal", lambda: Decimal("12345678901234567890.123456789")),
+    "root_uuid": _root(
+        "uuid", lambda: uuid.UUID("0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0")
+    ),
+    "root_null": _root("payments.Payment?", lambda: None),
     "java_floats": Case(
         types.JavaFloats.from_json, types.JavaFloats.to_json_bytes, _java_floats
     ),

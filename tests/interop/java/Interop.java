@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
@@ -176,6 +178,43 @@ public final class Interop {
             // totalCents is read-only: the writer's 5 is never read back by either side.
             () -> List.of(paymentOrder(0))));
     cases.add(single("strings", nonNull, PaymentModels.Payment.class, Interop::awkwardText));
+    // Roots of every kind, as Fory's TypeRef reads and writes them.
+    cases.add(
+        single("root_bytes", always, byte[].class, () -> new byte[] {0, 127, -128, -1, 1}));
+    cases.add(
+        new Case(
+            "root_doubles",
+            always,
+            always.constructType(new TypeReference<List<Double>>() {}),
+            () -> List.of(List.of(1.0, 2.5, -0.0, 0.1, 123456.789)),
+            () -> List.of(List.of(1.0, 2.5, -0.0, 0.1, 123456.789))));
+    cases.add(
+        new Case(
+            "root_map",
+            always,
+            always.constructType(new TypeReference<Map<String, Integer>>() {}),
+            () -> List.of(rootMap()),
+            () -> List.of(rootMap())));
+    cases.add(
+        single(
+            "root_decimal",
+            always,
+            BigDecimal.class,
+            () -> new BigDecimal("12345678901234567890.123456789")));
+    cases.add(
+        single(
+            "root_uuid",
+            always,
+            UUID.class,
+            () -> UUID.fromString("0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0")));
+    // A null root: List.of refuses null elements, Arrays.asList does not.
+    cases.add(
+        new Case(
+            "root_null",
+            nonNull,
+            nonNull.constructType(PaymentModels.Payment.class),
+            () -> Arrays.asList((Object) null),
+            () -> Arrays.asList((Object) null)));
     cases.add(single("java_floats", always, JavaFloatModels.JavaFloats.class, JavaFloatModels::floats));
     cases.add(
         single("ledger_statement", nonNull, LedgerModels.Statement.class, LedgerModels::statement));
@@ -196,6 +235,14 @@ public final class Interop {
             PaymentModels.Geo.class,
             () -> new PaymentModels.Geo(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY)));
     return cases;
+  }
+
+  private static Map<String, Integer> rootMap() {
+    Map<String, Integer> map = new LinkedHashMap<>();
+    map.put("b", -2);
+    map.put("a", 1);
+    map.put("\u00e9", Integer.MAX_VALUE);
+    return map;
   }
 
   private static Case single(String name, ObjectMapper mapper, Class<?> type, Supplier<?> value) {
