@@ -176,3 +176,25 @@ def test_frozen_mistakes_are_schema_errors(
     (tmp_path / "m.yaml").write_text(text)
     assert main([str(tmp_path / "m.yaml"), "-o", str(tmp_path / "out")]) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("value", "hint"),
+    [
+        ([payments.CardPayment(last_four="1")], "type=list[Payment]"),
+        (
+            {"a": ledger.CardCharge(id="x", amount=Decimal(1), last_four="1")},
+            "type=dict[str, Transaction]",
+        ),
+        ([users.Friend(id="f", name="n")], "type=list[Friend]"),
+        ({1: 2.5}, 'type="dict[int64, float]"'),
+        ([1, 2], 'type="list[int64]"'),
+        (5, 'type="int64"'),
+    ],
+)
+def test_a_missing_type_names_what_the_value_holds(value: object, hint: str) -> None:
+    from foryjson import EncodeError, ForyJson
+
+    with pytest.raises(EncodeError) as raised:
+        ForyJson(payments, ledger, users).to_json(value)
+    assert raised.value.message.endswith(f"pass type= (for example {hint})")

@@ -182,9 +182,40 @@ class ForyJson:
         if codec is None:
             raise EncodeError(
                 f"no codec for a value of type {type(value).__qualname__};"
-                " pass type= (for example type=list[Image])"
+                f" pass type= (for example type={self._type_hint(value)})"
             )
         return codec
+
+    def _type_hint(self, value: object) -> str:
+        """A ``type=`` that would write ``value``: named after what it holds, as a
+        generic alias of model classes or as a type expression."""
+        if isinstance(value, list | tuple | set | frozenset) and value:
+            shape = "list" if isinstance(value, list | tuple) else "set"
+            inner = self._element_hint(next(iter(value)))
+        elif isinstance(value, dict) and value:
+            key, item = next(iter(value.items()))
+            shape, inner = "dict", self._element_hint(item)
+            key_name = _SCALAR_HINTS.get(type(key), "str")
+            inner = (inner[0], f"{key_name}, {inner[1]}")
+        else:
+            return f'"{_SCALAR_HINTS.get(type(value), "list[str]")}"'
+        is_model, text = inner
+        return f"{shape}[{text}]" if is_model else f'"{shape}[{text}]"'
+
+    def _element_hint(self, item: object) -> tuple[bool, str]:
+        """Whether an element is a model, and how a type names it."""
+        if type(item) not in self._codecs:
+            return False, _SCALAR_HINTS.get(type(item), "...")
+        # The root of a subtype table reads every subtype back.
+        holder = next(
+            (
+                base
+                for base in type(item).__mro__[1:]
+                if base in self._codecs and getattr(base, "__abstractmethods__", None)
+            ),
+            type(item),
+        )
+        return True, holder.__qualname__
 
     def _escape(self, escape_non_ascii: bool | None) -> bool:
         return self._escape_non_ascii if escape_non_ascii is None else escape_non_ascii
@@ -415,3 +446,13 @@ def _combine(
 
 
 _NONE = type(None)
+
+
+# Python values and the schema type a hint names for them.
+_SCALAR_HINTS: dict[type, str] = {
+    bool: "bool",
+    int: "int64",
+    float: "float",
+    str: "str",
+    bytes: "bytes",
+}
