@@ -338,3 +338,32 @@ def test_a_misspelled_config_key_is_suggested(
         "foryjson-gen: error: pyproject.toml: unknown key 'vendor-runtime' in"
         " [tool.foryjson] (did you mean 'vendor_runtime'?)\n"
     )
+
+
+def test_a_vendored_package_type_checks_without_orjson(tmp_path: Path) -> None:
+    """mypy --strict passes on a vendored package where orjson is not installed
+    (--no-site-packages hides the orjson of this environment)."""
+    (tmp_path / "users.yaml").write_text(
+        (REPOSITORY / "schemas" / "users.yaml").read_text(encoding="utf-8")
+    )
+    out = tmp_path / "app"
+    assert main([str(tmp_path / "users.yaml"), "-o", str(out), "--vendor-runtime"]) == 0
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--no-site-packages",
+            "--no-incremental",
+            "--cache-dir",
+            os.devnull,
+            "app",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -90,7 +90,8 @@ def orjson_module() -> types.ModuleType | None:
     if not _loaded:
         module: types.ModuleType | None
         try:
-            import orjson as module
+            # __import__, so that type checkers need no orjson where it is missing.
+            module = __import__("orjson")
         except (
             ImportError
         ):  # pragma: no cover - exercised where orjson is not installed

@@ -194,11 +194,13 @@ def _orjson_installed() -> bool:
     global _orjson_loads, _OrjsonError, _orjson_tried
     if not _orjson_tried:
         try:
-            from orjson import JSONDecodeError, loads
+            # __import__ rather than an import statement: type checkers then need
+            # no orjson where it is not installed (a vendored runtime, say).
+            module = __import__("orjson")
         except ImportError:
             pass
         else:
-            _OrjsonError, _orjson_loads = JSONDecodeError, loads
+            _OrjsonError, _orjson_loads = module.JSONDecodeError, module.loads
         _orjson_tried = True
     return _orjson_loads is not None
 
