@@ -251,6 +251,27 @@ def test_dropping_the_flag_reports_then_removes_the_copy(
     assert run(capsys, small, "-o", out)[0] == 0
     assert list(runtime.glob("*.py")) == []
     assert "from foryjson import" in (out / "base.py").read_text(encoding="utf-8")
+    # Its py.typed goes too, with the folder, and --check then finds nothing.
+    assert not runtime.exists()
+    assert run(capsys, small, "-o", out, "--check")[0] == 0
+
+
+def test_a_py_typed_left_alone_is_reported_then_removed(
+    small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, runtime = tmp_path / "app", tmp_path / "app" / VENDORED_RUNTIME
+    assert run(capsys, small, "-o", out)[0] == 0
+    runtime.mkdir()
+    (runtime / "py.typed").write_text("")
+    status, err = run(capsys, small, "-o", out, "--check")
+    assert status == 1
+    assert "py.typed: left by a runtime no longer vendored" in err
+    assert run(capsys, small, "-o", out)[0] == 0
+    assert not runtime.exists()
+    # One that is not the runtime's own stays.
+    runtime.mkdir()
+    (runtime / "py.typed").write_text("partial\n")
+    assert run(capsys, small, "-o", out, "--check")[0] == 0
 
 
 def test_a_schema_module_cannot_take_the_runtime_name(

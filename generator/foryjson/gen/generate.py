@@ -5,6 +5,7 @@ from __future__ import annotations
 import keyword
 import re
 import stat
+import sys
 import unicodedata
 from pathlib import Path, PurePosixPath
 
@@ -193,4 +194,23 @@ def write_or_check(files: dict[Path, str], output: Path, *, check: bool) -> int:
     Files without the generated header are never changed: such an orphan stays, and
     such a file where a generated one belongs is an error unless it is empty.
     """
-    return sync(files, output, MODULES, check=check)
+    status = sync(files, output, MODULES, check=check)
+    marker = Path(VENDORED_RUNTIME, "py.typed")
+    left = output / marker
+    if marker in files or not left.is_file() or left.is_symlink():
+        return status
+    # A runtime no longer vendored leaves its py.typed, which has no header: it goes
+    # when nothing else is left in the folder and it is the runtime's own.
+    folder = left.parent
+    others = [path for path in folder.iterdir() if path.name != "py.typed"]
+    ours = (_RUNTIME_FOLDER / "py.typed").read_bytes()
+    if others or left.read_bytes() != ours:
+        return status
+    if check:
+        print(
+            f"{left.as_posix()}: left by a runtime no longer vendored", file=sys.stderr
+        )
+        return 1
+    left.unlink()
+    folder.rmdir()
+    return status
