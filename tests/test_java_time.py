@@ -934,6 +934,28 @@ def _generate(tmp_path: Path, text: str) -> dict[Path, str]:
             4,
         ),
         (
+            "models:\n  A:\n    fields:\n      x: {type: offset_time, format: 'HH:mm'}\n",
+            "format pattern: an offset time pattern needs an offset ('XXX', 'xx',"
+            " 'Z'...); use kind time for a time without one",
+            4,
+        ),
+        (
+            "models:\n  A:\n    fields:\n"
+            "      x: {type: zoned_datetime, format: 'uuuu-MM-dd HH:mm z'}\n",
+            "format pattern: pattern letter 'z' (time-zone name) is not supported:"
+            " zone names such as 'CET' or 'Central European Time' depend on the locale"
+            " and are ambiguous to read; use 'VV' for the zone id or an offset ('XXX')",
+            4,
+        ),
+        (
+            "models:\n  A:\n    fields:\n"
+            "      x: {type: zoned_datetime, format: 'uuuu-MM-dd HH:mm'}\n",
+            "format pattern: a zoned date-time pattern needs a zone id ('VV') or an"
+            " offset ('XXX', 'xx', 'Z'...); use kind local_datetime for a datetime"
+            " without either",
+            4,
+        ),
+        (
             "models:\n  A:\n    fields:\n      x: {type: year, default: '2026'}\n",
             "a year field takes no default but null; make the type 'year?', which"
             " defaults to null",
@@ -1088,3 +1110,180 @@ def test_patterns_read_as_java_parses(
         assert java.startswith("!"), (text, java)
         return
     assert json.loads(value.to_json())[name] == java
+
+
+# --- offset time and zoned date-time patterns -----------------------------------------
+
+ZONED_PATTERNS = {
+    "ot1": ("offset_time", "HH:mm:ssXXX"),
+    "ot2": ("offset_time", "hh:mm a xx"),
+    "ot3": ("offset_time", "HH:mm:ss.SSSSSSSSSZ"),
+    "zd1": ("zoned_datetime", "uuuu-MM-dd HH:mm:ss VV"),
+    "zd2": ("zoned_datetime", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX'['VV']'"),
+    "zd3": ("zoned_datetime", "dd/MM/uuuu HH:mm X"),
+    "zd4": ("zoned_datetime", "VV uuuu-MM-dd HH:mm"),
+}
+
+
+@pytest.fixture(scope="module")
+def zoned_patterned(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    import importlib
+    import sys
+
+    from foryjson.gen.generate import generate
+
+    root = tmp_path_factory.mktemp("java_time_zoned_patterns")
+    (root / "schemas").mkdir()
+    fields = "".join(
+        f'      {name}: {{type: {kind}, format: "{pattern}"}}\n'
+        for name, (kind, pattern) in ZONED_PATTERNS.items()
+    )
+    (root / "schemas" / "zoned.yaml").write_text(
+        f"models:\n  Zoned:\n    fields:\n{fields}", encoding="utf-8"
+    )
+    package = root / "java_time_zoned_models"
+    for relative, text in generate([root / "schemas"]).items():
+        target = package / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    sys.path.insert(0, str(root))
+    try:
+        return importlib.import_module("java_time_zoned_models.zoned")
+    finally:
+        sys.path.remove(str(root))
+
+
+# Offset times with whole-minute offsets (the offset letters write no seconds).
+WHOLE_MINUTE_OFFSETS = st.integers(-18 * 60, 18 * 60).map(
+    lambda minutes: dt.timezone(dt.timedelta(minutes=minutes))
+)
+OFFSET_TIMES_FOR_PATTERNS = st.builds(
+    lambda value, zone: value.replace(tzinfo=zone), st.times(), WHOLE_MINUTE_OFFSETS
+)
+ZONED_FOR_PATTERNS = st.builds(
+    lambda value, zone: value.replace(tzinfo=UTC).astimezone(zone),
+    st.datetimes(dt.datetime(1950, 1, 1), dt.datetime(2100, 1, 1)),
+    st.sampled_from([ZoneInfo(name) for name in REGIONS]) | WHOLE_MINUTE_OFFSETS,
+)
+
+
+@settings(max_examples=5, deadline=None)  # one JVM run per example
+@given(
+    st.lists(
+        st.fixed_dictionaries(
+            {
+                name: (
+                    OFFSET_TIMES_FOR_PATTERNS
+                    if kind == "offset_time"
+                    else ZONED_FOR_PATTERNS
+                )
+                for name, (kind, _) in ZONED_PATTERNS.items()
+            }
+        ),
+        min_size=1,
+        max_size=30,
+    )
+)
+def test_zoned_patterns_write_as_java_formats(
+    jdk: Jdk, zoned_patterned: Any, drawn: list[dict[str, Any]]
+) -> None:
+    """Java formats each value with the pattern as we do, and reads our text back
+    into a value it writes the same."""
+    lines: list[tuple[str, str]] = []
+    ours: list[str] = []
+    for values in drawn:
+        written = json.loads(zoned_patterned.Zoned(**values).to_json())
+        for name, (kind, pattern) in ZONED_PATTERNS.items():
+            iso = WRITERS[kind](values[name])[1:-1]
+            lines.append((f"{kind}_format", f"{pattern}\t{iso}"))
+            lines.append((f"{kind}_pattern", f"{pattern}\t{written[name]}"))
+            ours += [written[name], written[name]]
+    assert jdk.texts(lines) == ours
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("ot1", "10:15:30Z"),
+        ("ot1", "10:15:30+01:00"),
+        ("ot1", "10:15:30+1:00"),
+        ("ot1", "10:15:30+18:01"),
+        ("ot1", "24:00:00Z"),
+        ("ot2", "12:05 AM +0530"),
+        ("ot2", "00:05 AM +0530"),
+        ("ot2", "10:05 pm +0530"),
+        ("ot3", "10:15:30.123456789-0100"),
+        ("zd1", "2026-03-29 02:30:00 Europe/Paris"),
+        ("zd1", "2026-10-25 02:30:00 Europe/Paris"),
+        ("zd1", "2026-11-01 01:30:00 America/New_York"),
+        ("zd1", "2026-10-04 02:15:00 Australia/Lord_Howe"),
+        ("zd1", "2026-06-01 12:00:00 +02:00"),
+        ("zd1", "2026-06-01 12:00:00 +02:00:30"),
+        ("zd1", "2026-06-01 12:00:00 -00:00"),
+        ("zd1", "2026-06-01 12:00:00 +02"),
+        ("zd1", "2026-06-01 12:00:00 +0200"),
+        ("zd1", "2026-06-01 12:00:00 Z"),
+        ("zd1", "2026-06-01 12:00:00 z"),
+        ("zd1", "2026-06-01 12:00:00 UTC"),
+        ("zd1", "2026-06-01 12:00:00 GMT"),
+        ("zd1", "2026-06-01 12:00:00 UT+01:00"),
+        ("zd1", "2026-06-01 12:00:00 UTC+2"),
+        ("zd1", "2026-06-01 12:00:00 GMT0"),
+        ("zd1", "2026-06-01 12:00:00 Etc/GMT+2"),
+        ("zd1", "2026-06-01 12:00:00 europe/paris"),
+        ("zd1", "2026-06-01 12:00:00 Mars/Olympus"),
+        ("zd1", "2026-02-29 12:00:00 Europe/Paris"),
+        ("zd2", "2026-10-25T02:30:00.000+01:00[Europe/Paris]"),
+        ("zd2", "2026-10-25T02:30:00.000+02:00[Europe/Paris]"),
+        ("zd2", "2026-10-25T02:30:00.000+05:00[Europe/Paris]"),
+        ("zd2", "2026-03-29T02:30:00.000+01:00[Europe/Paris]"),
+        ("zd2", "2026-06-01T12:00:00.000Z[UTC]"),
+        ("zd2", "2026-06-01T12:00:00.000Z[+03:00]"),
+        ("zd3", "02/01/2026 03:04 -0330"),
+        ("zd3", "02/01/2026 03:04 Z"),
+        ("zd3", "02/01/2026 03:04 +00"),
+        ("zd4", "Europe/Paris 2026-03-29 02:30"),
+        ("zd4", "Asia/Tokyo 2026-03-29 02:30"),
+    ],
+)
+def test_zoned_patterns_read_as_java_parses(
+    jdk: Jdk, zoned_patterned: Any, name: str, text: str
+) -> None:
+    """Where we read a text, Java reads it as the same value; where Java refuses, so
+    do we. We refuse a few texts Java's default resolver adjusts (see STRICTER)."""
+    kind, pattern = ZONED_PATTERNS[name]
+    (java,) = jdk.texts([(f"{kind}_pattern", f"{pattern}\t{text}")])
+    document = json.loads(
+        zoned_patterned.Zoned(
+            **{
+                key: (
+                    dt.time(tzinfo=UTC)
+                    if value == "offset_time"
+                    else dt.datetime(2026, 1, 1, tzinfo=UTC)
+                )
+                for key, (value, _) in ZONED_PATTERNS.items()
+            }
+        ).to_json()
+    )
+    document[name] = text
+    try:
+        value = zoned_patterned.Zoned.from_json(json.dumps(document))
+    except DecodeError as error:
+        assert error.path == f"$.{name}"
+        if (name, text) in STRICTER:
+            assert java == STRICTER[name, text]
+        else:
+            assert java.startswith("!"), (text, java, error.message)
+        return
+    assert (name, text) not in STRICTER
+    assert json.loads(value.to_json())[name] == java
+
+
+# Texts Java's SMART resolver adjusts and patterns refuse, as for the other types:
+# 24:00, clock hour 0, a day past the month's end, and digits past microseconds.
+STRICTER = {
+    ("ot1", "24:00:00Z"): "00:00:00Z",
+    ("ot2", "00:05 AM +0530"): "12:05 AM +0530",
+    ("ot3", "10:15:30.123456789-0100"): "10:15:30.123456789-0100",
+    ("zd1", "2026-02-29 12:00:00 Europe/Paris"): "2026-02-28 12:00:00 Europe/Paris",
+}

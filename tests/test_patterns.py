@@ -19,6 +19,7 @@ from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import black
 import pytest
@@ -70,6 +71,13 @@ CASES: dict[str, tuple[str, str]] = {
     "off_Z": ("uuuu-MM-dd'T'HH:mm Z", "datetime"),
     "aware_micro": ("yyyy-MM-dd HH:mm:ss.SSSSSSxxx", "datetime"),
     "aware_nano": ("yyyyMMddHHmmssSSSSSSSSSX", "datetime"),
+    "ot": ("HH:mm:ssXXX", "offset_time"),
+    "ot_clock": ("hh:mm a xx", "offset_time"),
+    "ot_micro": ("HH:mm:ss.SSSSSSZ", "offset_time"),
+    "zoned": ("uuuu-MM-dd HH:mm:ss VV", "zoned_datetime"),
+    "zoned_both": ("uuuu-MM-dd'T'HH:mmXXX'['VV']'", "zoned_datetime"),
+    "zoned_offset": ("dd/MM/uuuu HH:mm X", "zoned_datetime"),
+    "zone_first": ("VV uuuu-MM-dd HH:mm", "zoned_datetime"),
 }
 
 _DATETIME_NAMES = frozenset({"date", "time", "datetime", "timedelta", "timezone"})
@@ -82,7 +90,7 @@ def module_source(cases: dict[str, tuple[str, str]]) -> str:
         plan_pattern(pattern, kind, name) for name, (pattern, kind) in cases.items()
     ]
     imports: set[str] = set().union(*(item.imports for item in planned))
-    assert imports <= {"re"} | _DATETIME_NAMES | _ERROR_NAMES
+    assert imports <= {"re", "_javatime"} | _DATETIME_NAMES | _ERROR_NAMES
     lines = ['"""Pattern codecs, laid out as in a generated module."""', ""]
     lines += ["from __future__ import annotations", ""]
     if "re" in imports:
@@ -92,7 +100,10 @@ def module_source(cases: dict[str, tuple[str, str]]) -> str:
             f"from datetime import {', '.join(sorted(imports & _DATETIME_NAMES))}"
         )
     errors = sorted(imports & _ERROR_NAMES, key=lambda name: (name.islower(), name))
-    lines += ["", f"from foryjson.errors import {', '.join(errors)}", ""]
+    lines += [""]
+    if "_javatime" in imports:
+        lines.append("from foryjson import javatime as _javatime")
+    lines += [f"from foryjson.errors import {', '.join(errors)}", ""]
     for item in planned:
         lines.append(render_macro("patterns.jinja", "table", item))
     for item in planned:
@@ -149,7 +160,32 @@ ERRORS = [
     ("KK:mm a", "time", 0, "'K' (hour of AM/PM (0-11))"),
     ("HH:mm:ss.n", "time", 9, "'n' (nano of second)"),
     ("uuuu-MM-dd HH:mm z", "datetime", 17, "'z' (time-zone name)"),
-    ("uuuu-MM-dd HH:mm VV", "datetime", 17, "'V' (time-zone ID)"),
+    (
+        "uuuu-MM-dd HH:mm VV",
+        "datetime",
+        17,
+        "'VV' (time-zone ID) does not belong in a datetime pattern; only kind"
+        " zoned_datetime has a zone id",
+    ),
+    ("uuuu-MM-dd HH:mm z", "zoned_datetime", 17, "zone names such as 'CET'"),
+    ("uuuu-MM-dd HH:mm zzzz", "zoned_datetime", 17, "use 'VV' for the zone id"),
+    ("uuuu-MM-dd HH:mm V", "zoned_datetime", 17, "exactly two letters, 'VV'"),
+    ("uuuu-MM-dd HH:mm VVV", "zoned_datetime", 17, "'VVV': the time-zone ID"),
+    ("uuuu-MM-dd HH:mm vvvv", "zoned_datetime", 17, "'v' (generic time-zone name)"),
+    ("uuuu-MM-dd HH:mm", "zoned_datetime", 16, "needs a zone id ('VV') or an offset"),
+    ("uuuu-MM HH:mm VV", "zoned_datetime", 16, "a zoned date-time pattern needs a day"),
+    ("uuuu-MM-dd VV", "zoned_datetime", 13, "a zoned date-time pattern needs an hour"),
+    ("uuuu-MM-dd HH:mm VV VV", "zoned_datetime", 20, "gives the zone id a second"),
+    ("HH:mm", "offset_time", 5, "an offset time pattern needs an offset ('XXX'"),
+    ("mm:ssX", "offset_time", 6, "an offset time pattern needs an hour"),
+    (
+        "uuuu-MM-dd HH:mmXXX",
+        "offset_time",
+        0,
+        "'uuuu' (year) does not belong in an offset time pattern",
+    ),
+    ("HH:mmX VV", "offset_time", 7, "only kind zoned_datetime has a zone id"),
+    ("HH:mm z", "offset_time", 6, "'z' (time-zone name) is not supported"),
     ("dd MMM uuuu", "date", 3, "text months ('MMM') depend on the locale"),
     ("dd MMMM uuuu", "date", 3, "text months ('MMMM')"),
     ("dd MMMMMM uuuu", "date", 3, "too many pattern letters: 'MMMMMM'"),
@@ -181,7 +217,8 @@ ERRORS = [
         "uuuu-MM-dd HH:mm XXX",
         "local_datetime",
         17,
-        "'XXX' (offset) does not belong in a local datetime pattern; only kind datetime",
+        "'XXX' (offset) does not belong in a local datetime pattern; only kinds"
+        " datetime, offset_time and zoned_datetime have an offset",
     ),
     ("MM/dd", "date", 5, "a date pattern needs a year ('uuuu')"),
     ("uuuu-dd", "date", 7, "a date pattern needs a month ('MM')"),
@@ -299,6 +336,14 @@ def test_planned_pattern_names_imports_and_code() -> None:
     assert returns["year_month"].class_name == "_javatime.YearMonth"
     assert returns["year_month"].imports >= {"_javatime", "EncodeError"}
     assert "_javatime" in returns["month_day"].imports
+    assert returns["offset_time"].class_name == "time"
+    assert returns["offset_time"].imports >= {"time", "timedelta", "timezone"}
+    assert returns["zoned_datetime"].class_name == "datetime"
+    assert returns["zoned_datetime"].imports >= {"_javatime", "datetime"}
+    assert "timezone" not in returns["zoned_datetime"].imports  # VV alone
+    assert {"_javatime", "timezone"} <= plan_pattern(
+        "uuuu-MM-dd HH:mmX VV", "zoned_datetime", "k"
+    ).imports
 
 
 def test_the_plan_holds_decisions_and_raw_text_and_the_template_quotes() -> None:
@@ -325,6 +370,8 @@ KIND_EXAMPLES = {
     "datetime": ("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "datetime"),
     "year_month": ("MM/uuuu", "year_month"),
     "month_day": ("dd.MM", "month_day"),
+    "offset_time": ("HH:mmXXX", "offset_time"),
+    "zoned_datetime": ("uuuu-MM-dd HH:mm VV", "zoned_datetime"),
 }
 
 
@@ -821,6 +868,10 @@ def single_pattern_modules(folder: Path) -> Iterable[Path]:
         "only_local": CASES["local_iso"],
         "only_aware_x": CASES["off_x"],
         "only_aware_xx": CASES["off_xx"],
+        "only_offset_time": CASES["ot_clock"],
+        "only_zoned": CASES["zoned"],
+        "only_zoned_offset": CASES["zoned_offset"],
+        "only_zoned_both": CASES["zoned_both"],
     }
     for name, case in singles.items():
         path = folder / f"{name}.py"
@@ -850,3 +901,311 @@ def test_generated_code_passes_ruff_and_mypy_strict(tmp_path: Path) -> None:
     assert ruff.returncode == 0, ruff.stdout + ruff.stderr
     mypy = run_tool(tmp_path, "mypy", "--strict", "--config-file", config, *names)
     assert mypy.returncode == 0, mypy.stdout + mypy.stderr
+
+
+# ------------------------------------------------ offset times and zoned date-times
+
+PARIS = ZoneInfo("Europe/Paris")
+NEW_YORK = ZoneInfo("America/New_York")
+
+ZONED_EXACT: list[tuple[str, object, str]] = [
+    ("ot", time(10, 15, 30, 999, tzinfo=zone(1)), '"10:15:30+01:00"'),
+    ("ot", time(0, 0, tzinfo=timezone.utc), '"00:00:00Z"'),
+    ("ot_clock", time(22, 5, tzinfo=zone(-5, -30)), '"10:05 PM -0530"'),
+    ("ot_clock", time(0, 5, tzinfo=timezone.utc), '"12:05 AM +0000"'),
+    ("ot_micro", time(1, 2, 3, 4, tzinfo=zone(18)), '"01:02:03.000004+1800"'),
+    (
+        "zoned",
+        datetime(2026, 6, 1, 12, 0, 5, tzinfo=PARIS),
+        '"2026-06-01 12:00:05 Europe/Paris"',
+    ),
+    # a local time in a gap is written moved forward, as ZonedDateTime.of does
+    (
+        "zoned",
+        datetime(2026, 3, 29, 2, 30, tzinfo=PARIS),
+        '"2026-03-29 03:30:00 Europe/Paris"',
+    ),
+    ("zoned", datetime(2026, 6, 1, 12, tzinfo=zone(2)), '"2026-06-01 12:00:00 +02:00"'),
+    ("zoned", datetime(2026, 6, 1, 12, tzinfo=timezone.utc), '"2026-06-01 12:00:00 Z"'),
+    (
+        "zoned",
+        datetime(2026, 6, 1, 12, tzinfo=timezone(timedelta(0), "UTC")),
+        '"2026-06-01 12:00:00 UTC"',
+    ),
+    (
+        "zoned",
+        datetime(2026, 6, 1, 12, tzinfo=timezone(timedelta(hours=2), "GMT+02:00")),
+        '"2026-06-01 12:00:00 GMT+02:00"',
+    ),
+    (
+        "zoned_both",
+        datetime(2026, 10, 25, 2, 30, tzinfo=PARIS),
+        '"2026-10-25T02:30+02:00[Europe/Paris]"',
+    ),
+    (
+        "zoned_both",
+        datetime(2026, 10, 25, 2, 30, tzinfo=PARIS, fold=1),
+        '"2026-10-25T02:30+01:00[Europe/Paris]"',
+    ),
+    (
+        "zoned_offset",
+        datetime(2026, 1, 2, 3, 4, tzinfo=PARIS),
+        '"02/01/2026 03:04 +01"',
+    ),
+    (
+        "zoned_offset",
+        datetime(2026, 1, 2, 3, 4, tzinfo=timezone.utc),
+        '"02/01/2026 03:04 Z"',
+    ),
+    (
+        "zone_first",
+        datetime(2026, 1, 2, 3, 4, tzinfo=NEW_YORK),
+        '"America/New_York 2026-01-02 03:04"',
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "text"), ZONED_EXACT)
+def test_offset_times_and_zoned_date_times_are_written_as_java_writes(
+    probe: ModuleType, name: str, value: object, text: str
+) -> None:
+    assert write(probe, name, value) == text
+
+
+def same_zoned(left: datetime, right: datetime) -> bool:
+    """The same instant, local time, offset and zone."""
+    return (
+        left == right
+        and left.replace(tzinfo=None) == right.replace(tzinfo=None)
+        and left.utcoffset() == right.utcoffset()
+        and left.tzinfo == right.tzinfo
+    )
+
+
+ZONED_READ: list[tuple[str, str, Any]] = [
+    ("ot", "10:15:30Z", time(10, 15, 30, tzinfo=timezone.utc)),
+    ("ot", "10:15:30-09:45", time(10, 15, 30, tzinfo=zone(-9, -45))),
+    ("ot_clock", "12:05 AM +0530", time(0, 5, tzinfo=zone(5, 30))),
+    ("ot_micro", "23:59:59.999999-1800", time(23, 59, 59, 999999, tzinfo=zone(-18))),
+    (
+        "zoned",
+        "2026-06-01 12:00:05 Europe/Paris",
+        datetime(2026, 6, 1, 12, 0, 5, tzinfo=PARIS),
+    ),
+    # a gap moves forward; an overlap takes the earlier offset
+    (
+        "zoned",
+        "2026-03-29 02:30:00 Europe/Paris",
+        datetime(2026, 3, 29, 3, 30, tzinfo=PARIS),
+    ),
+    (
+        "zoned",
+        "2026-10-25 02:30:00 Europe/Paris",
+        datetime(2026, 10, 25, 2, 30, tzinfo=PARIS),
+    ),
+    ("zoned", "2026-06-01 12:00:00 +02:00", datetime(2026, 6, 1, 12, tzinfo=zone(2))),
+    (
+        "zoned",
+        "2026-06-01 12:00:00 -00:00",
+        datetime(2026, 6, 1, 12, tzinfo=timezone.utc),
+    ),
+    ("zoned", "2026-06-01 12:00:00 Z", datetime(2026, 6, 1, 12, tzinfo=timezone.utc)),
+    (
+        "zoned",
+        "2026-06-01 12:00:00 UTC",
+        datetime(2026, 6, 1, 12, tzinfo=timezone(timedelta(0), "UTC")),
+    ),
+    (
+        "zoned",
+        "2026-06-01 12:00:00 UT+01:00",
+        datetime(2026, 6, 1, 12, tzinfo=timezone(timedelta(hours=1), "UT+01:00")),
+    ),
+    # an offset the zone has is kept; another one moves the local time
+    (
+        "zoned_both",
+        "2026-10-25T02:30+01:00[Europe/Paris]",
+        datetime(2026, 10, 25, 2, 30, tzinfo=PARIS, fold=1),
+    ),
+    (
+        "zoned_both",
+        "2026-10-25T02:30+05:00[Europe/Paris]",
+        datetime(2026, 10, 24, 23, 30, tzinfo=PARIS),
+    ),
+    (
+        "zoned_both",
+        "2026-03-29T02:30+01:00[Europe/Paris]",
+        datetime(2026, 3, 29, 3, 30, tzinfo=PARIS),
+    ),
+    (
+        "zoned_offset",
+        "02/01/2026 03:04 -0330",
+        datetime(2026, 1, 2, 3, 4, tzinfo=zone(-3, -30)),
+    ),
+    (
+        "zone_first",
+        "Etc/GMT+2 2026-01-02 03:04",
+        datetime(2026, 1, 2, 3, 4, tzinfo=ZoneInfo("Etc/GMT+2")),
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "value"), ZONED_READ)
+def test_offset_times_and_zoned_date_times_are_read_as_java_reads(
+    probe: ModuleType, name: str, text: str, value: Any
+) -> None:
+    decoded = read(probe, name, text)
+    assert type(decoded) is type(value)
+    if isinstance(value, datetime):
+        assert same_zoned(decoded, value)
+        assert decoded.fold == value.fold
+    else:
+        assert decoded == value and decoded.tzinfo == value.tzinfo
+
+
+ZONED_REFUSED: list[tuple[str, object, str]] = [
+    (
+        "ot",
+        "10:15:30",
+        "expected an offset time in the form 'HH:mm:ssXXX', got the string '10:15:30'",
+    ),
+    (
+        "ot",
+        1015,
+        "expected an offset time in the form 'HH:mm:ssXXX', got the integer 1015",
+    ),
+    ("ot", "25:15:30Z", "invalid offset time '25:15:30Z': hour must be in 0..23"),
+    (
+        "ot",
+        "10:15:30+18:01",
+        "invalid offset time '10:15:30+18:01': UTC offset beyond 18 hours",
+    ),
+    (
+        "ot_clock",
+        "13:05 PM +0100",
+        "invalid offset time '13:05 PM +0100': clock hour must be in 1..12",
+    ),
+    (
+        "zoned",
+        "2026-06-01 12:00:00 europe/paris",
+        "invalid zoned date-time '2026-06-01 12:00:00 europe/paris': unknown time zone region 'europe/paris'",
+    ),
+    (
+        "zoned",
+        "2026-06-01 12:00:00 Mars/Olympus",
+        "unknown time zone region 'Mars/Olympus'",
+    ),
+    (
+        "zoned",
+        "2026-06-01 12:00:00 +19:00",
+        "offset +19:00 is outside the range -18:00..+18:00",
+    ),
+    (
+        "zoned",
+        "2026-06-01 12:00:00 UTC+2",
+        "expected a zoned date-time in the form 'uuuu-MM-dd HH:mm:ss VV'",
+    ),
+    ("zoned", "2026-06-01 12:00:00 +02", "expected a zoned date-time"),
+    ("zoned", "2026-06-01 12:00:00 z", "expected a zoned date-time"),
+    (
+        "zoned",
+        "2026-02-30 12:00:00 Europe/Paris",
+        "invalid zoned date-time '2026-02-30 12:00:00 Europe/Paris': day is out of range for month",
+    ),
+    (
+        "zoned_both",
+        "9999-12-31T23:30-05:00[Europe/Paris]",
+        "invalid zoned date-time '9999-12-31T23:30-05:00[Europe/Paris]': the instant in the zone is outside years 1..9999",
+    ),
+    (
+        "zoned_offset",
+        "02/01/2026 03:04",
+        "expected a zoned date-time in the form 'dd/MM/uuuu HH:mm X'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "data", "message"), ZONED_REFUSED)
+def test_offset_times_and_zoned_date_times_refuse_with_a_reason(
+    probe: ModuleType, name: str, data: object, message: str
+) -> None:
+    with pytest.raises(DecodeError) as caught:
+        read(probe, name, data)
+    assert message in caught.value.message
+    assert caught.value.path == "$"
+
+
+ZONED_UNWRITABLE: list[tuple[str, object, str]] = [
+    (
+        "ot",
+        time(10),
+        "expected a time with a datetime.timezone, got a value of type time",
+    ),
+    ("ot", time(10, tzinfo=PARIS), "expected a time with a datetime.timezone"),
+    (
+        "ot",
+        datetime(2026, 1, 1, tzinfo=timezone.utc),
+        "expected a time with a datetime.timezone",
+    ),
+    (
+        "ot",
+        time(10, tzinfo=timezone(timedelta(seconds=30))),
+        "expected an offset time whose UTC offset is whole minutes, within 18 hours",
+    ),
+    (
+        "zoned",
+        datetime(2026, 1, 1),
+        "expected a datetime with a zone, got a naive datetime",
+    ),
+    ("zoned", date(2026, 1, 1), "expected datetime, got a value of type date"),
+    (
+        "zoned",
+        datetime(2026, 1, 1, tzinfo=timezone(timedelta(0), "Mars")),
+        "a zoned datetime's tzinfo named 'Mars' is no Java zone",
+    ),
+    (
+        "zoned_offset",
+        datetime(1900, 1, 1, tzinfo=PARIS),  # Paris mean time: +00:09:21
+        "expected a zoned date-time whose UTC offset is whole minutes, within 18 hours",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "message"), ZONED_UNWRITABLE)
+def test_unwritable_offset_times_and_zoned_date_times_say_why(
+    probe: ModuleType, name: str, value: object, message: str
+) -> None:
+    with pytest.raises(EncodeError) as caught:
+        write(probe, name, value)
+    assert message in caught.value.message
+
+
+ZONES = st.sampled_from(
+    [PARIS, NEW_YORK, ZoneInfo("Australia/Lord_Howe"), timezone(timedelta(0), "UTC")]
+) | st.integers(min_value=-1080, max_value=1080).map(lambda minutes: zone(0, minutes))
+
+
+@given(st.times(), OFFSET_ZONES)
+def test_offset_times_round_trip(
+    probe: ModuleType, value: time, offset: timezone
+) -> None:
+    value = value.replace(tzinfo=offset)
+    decoded = read(probe, "ot_micro", json.loads(write(probe, "ot_micro", value)))
+    assert decoded == value and decoded.utcoffset() == value.utcoffset()
+
+
+@given(st.datetimes(datetime(1950, 1, 1), datetime(2100, 1, 1)), ZONES)
+def test_zoned_date_times_round_trip(
+    probe: ModuleType, value: datetime, place: tzinfo
+) -> None:
+    """Any instant seen in a zone: the offset and zone id bring back both sides of an
+    overlap; the zone id alone brings back all but the later one."""
+    value = value.replace(second=0, microsecond=0, tzinfo=timezone.utc).astimezone(
+        place
+    )
+    both = read(probe, "zoned_both", json.loads(write(probe, "zoned_both", value)))
+    assert same_zoned(both, value)
+    alone = read(probe, "zone_first", json.loads(write(probe, "zone_first", value)))
+    assert alone.tzinfo == value.tzinfo
+    assert alone.replace(tzinfo=None) == value.replace(tzinfo=None)
+    if value.fold == 0 or isinstance(place, timezone):
+        assert same_zoned(alone, value)

@@ -86,6 +86,8 @@ __all__ = [
     "write_zone_id",
     "write_zone_offset",
     "write_zoned_datetime",
+    "zoned_for_pattern",
+    "zoned_from_pattern",
 ]
 
 MIN_YEAR = -999_999_999
@@ -865,3 +867,55 @@ def read_zoned_datetime_truncating(data: object) -> datetime:
     if type(data) is str and len(data) > 26:
         data = _NANO_DIGITS.sub(r"\1", data, 1)
     return read_zoned_datetime(data)
+
+
+# --- zoned date-times of a pattern ----------------------------------------------------
+
+
+def zoned_for_pattern(value: object) -> tuple[datetime, timedelta, str]:
+    """A zoned date-time as a pattern writes it: the value, its offset and zone id.
+
+    The value is checked as ``write_zoned_datetime`` checks it, and a local time in a
+    gap is moved forward past the gap, as ``ZonedDateTime.of`` does. The zone id is
+    what ``VV`` writes: the region or fixed zone's name, or the offset's id.
+    """
+    if not isinstance(value, datetime):
+        raise encode_mismatch(value, "datetime")
+    zone = value.tzinfo
+    if zone is None:
+        raise EncodeError("expected a datetime with a zone, got a naive datetime")
+    region = _zone_text(zone, "zoned datetime's tzinfo")
+    if type(zone) is not timezone:
+        value = _resolve_gap(value, zone)
+    offset = datetime.utcoffset(value)
+    if offset is None:
+        raise EncodeError("the zone of the datetime gives no UTC offset")
+    return value, offset, region if region is not None else _whole_offset(offset)
+
+
+def zoned_from_pattern(value: datetime, zone_id: str) -> datetime:
+    """The value a pattern with a zone id (``VV``) reads, as Java's parser resolves it.
+
+    ``value`` is the local date-time read, aware when the pattern has an offset too.
+    With an offset, the instant it gives is seen in the zone: an offset the zone has
+    at that time is kept, any other moves the local time. Without one, the local time
+    is placed in the zone as ``ZonedDateTime.of`` places it (a time in a gap moves
+    forward by the gap's length; in an overlap the earlier offset is taken). Raises
+    ``ValueError`` saying why when the id is no zone or the instant leaves the years.
+    """
+    try:
+        zone = _zone_from_id(zone_id)
+    except ValueError as error:
+        reason = str(error)
+        if reason in ("not a zone id", "not an offset"):
+            reason = f"{zone_id!r} is not a zone id"
+        raise ValueError(reason) from None
+    if value.tzinfo is None:
+        value = datetime.replace(value, tzinfo=zone)
+        return value if type(zone) is timezone else _resolve_gap(value, zone)
+    if zone is value.tzinfo:
+        return value
+    try:
+        return datetime.astimezone(value, zone)
+    except OverflowError:
+        raise ValueError("the instant in the zone is outside years 1..9999") from None

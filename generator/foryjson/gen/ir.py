@@ -54,6 +54,8 @@ PATTERN_TYPES = (
     "local_datetime",
     "year_month",
     "month_day",
+    "offset_time",
+    "zoned_datetime",
 )
 
 #: The types whose ISO text may have nanoseconds, for the ``nanos`` option.

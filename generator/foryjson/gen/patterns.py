@@ -28,6 +28,8 @@ and reads one or two digits; two letters are exactly two digits):
 ``x``       offset without the ``Z`` form: ``x`` ``+08``, ``xx`` ``+0800``, ``xxx``
             ``+08:00``
 ``Z``       offset ``+0800``, ``Z`` to ``ZZZ``
+``VV``      zone id (zoned date-times only): a region such as ``Europe/Paris``, or
+            ``Z``, ``+02:00``, ``UTC``, ``GMT+02:00`` for a fixed zone
 =========== ======================================================================
 
 Any character that is not an ASCII letter stands for itself; ``'text'`` quotes
@@ -63,12 +65,22 @@ __all__ = [
     "PatternPlan",
     "Piece",
     "Text",
+    "ZoneField",
     "plan_pattern",
 ]
 
 
 #: The kinds of value a pattern can describe, by the name the schema uses.
-KINDS = ("date", "time", "local_datetime", "datetime", "year_month", "month_day")
+KINDS = (
+    "date",
+    "time",
+    "local_datetime",
+    "datetime",
+    "year_month",
+    "month_day",
+    "offset_time",
+    "zoned_datetime",
+)
 
 _KIND_WORDS = {
     "date": "date",
@@ -77,6 +89,8 @@ _KIND_WORDS = {
     "datetime": "datetime",
     "year_month": "year-month",
     "month_day": "month-day",
+    "offset_time": "offset time",
+    "zoned_datetime": "zoned date-time",
 }
 
 #: The Python class of each kind, as generated code names it (the value classes of
@@ -88,6 +102,8 @@ _CLASSES = {
     "datetime": "datetime",
     "year_month": "_javatime.YearMonth",
     "month_day": "_javatime.MonthDay",
+    "offset_time": "time",
+    "zoned_datetime": "datetime",
 }
 
 #: The date fields each kind needs, with an example of each.
@@ -98,6 +114,8 @@ _NEEDED_DATE_FIELDS = {
     "year_month": (("year", "uuuu"), ("month", "MM")),
     "month_day": (("month", "MM"), ("day", "dd")),
     "time": (),
+    "offset_time": (),
+    "zoned_datetime": (("year", "uuuu"), ("month", "MM"), ("day", "dd")),
 }
 
 
@@ -208,8 +226,19 @@ class OffsetField(BaseField):
         return self.zulu or self.short
 
 
+@dataclass(frozen=True)
+class ZoneField(BaseField):
+    """The zone id (``VV``): a region such as ``Europe/Paris`` or a fixed zone.
+
+    Written as ``ZoneId.getId()``; read in the forms Java's ``VV`` parser takes and
+    resolved as ``ZoneId.of`` resolves them, into a ``ZoneInfo`` or a ``timezone``.
+    """
+
+    kind: ClassVar[str] = "zone"
+
+
 #: A field of a pattern, of any kind.
-Field = NumberField | MarkerField | FractionField | OffsetField
+Field = NumberField | MarkerField | FractionField | OffsetField | ZoneField
 
 #: One piece of a pattern: literal text or a field.
 Piece = Text | Field
@@ -223,7 +252,8 @@ class PatternPlan:
     names of all the regular expression's groups in order. The parse function builds a
     ``class_name`` from the date fields (``has_date``; a two-digit year is read as
     ``base_year`` plus its digits), the time fields (``has_time``; a clock hour and its
-    ``marker``), the ``fraction`` and the ``offset``; its messages name the value
+    ``marker``), the ``fraction`` and the ``offset``, then sees it in the ``zone`` if
+    there is one; its messages name the value
     ``article`` + ``word`` and quote the pattern ``text``.
     """
 
@@ -241,6 +271,7 @@ class PatternPlan:
     base_year: int | None
     fraction: FractionField | None
     offset: OffsetField | None
+    zone: ZoneField | None
 
     @property
     def fields(self) -> tuple[Field, ...]:
@@ -271,12 +302,15 @@ class PatternPlan:
     def imports(self) -> frozenset[str]:
         """The names the functions use: ``re``, classes, and errors of the runtime."""
         module, _, _ = self.class_name.rpartition(".")
-        names = {"re", module or self.class_name, "encode_mismatch", "decode_mismatch"}
-        names.add("DecodeError")
+        names = {"re", module or self.class_name, "decode_mismatch", "DecodeError"}
+        if self.kind != "zoned_datetime" or self.offset is not None:
+            names.add("encode_mismatch")  # a zone id alone is checked by the runtime
         if self.kind == "year_month":
             names.add("EncodeError")
-        if self.kind == "datetime":
+        if self.offset is not None or self.kind == "offset_time":
             names |= {"timedelta", "timezone"}
+        if self.kind == "zoned_datetime":
+            names.add("_javatime")
         return frozenset(names)
 
 
@@ -355,6 +389,11 @@ def _tokenize(pattern: str) -> list[str | _Run]:
     return tokens
 
 
+def _a(word: str) -> str:
+    """A word with its indefinite article."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
 def _is_letter(char: str) -> bool:
     return "a" <= char <= "z" or "A" <= char <= "Z"
 
@@ -376,6 +415,7 @@ _LETTERS = {
     "X": ("offset", "offset"),
     "x": ("offset", "offset"),
     "Z": ("offset", "offset"),
+    "V": ("zone", "time-zone ID"),
 }
 
 # How error messages name each field.
@@ -389,6 +429,7 @@ _NAMES = {
     "second": "second",
     "fraction": "fraction of second",
     "offset": "offset",
+    "zone": "zone id",
 }
 
 _MAX_COUNT = {
@@ -405,6 +446,7 @@ _MAX_COUNT = {
     "X": 3,
     "x": 3,
     "Z": 3,
+    "V": 2,
 }
 
 # Java pattern letters this generator does not support, and what they mean.
@@ -428,9 +470,7 @@ _UNSUPPORTED = {
     "A": "milli of day",
     "n": "nano of second",
     "N": "nano of day",
-    "V": "time-zone ID",
     "v": "generic time-zone name",
-    "z": "time-zone name",
     "O": "localized offset",
     "p": "pad modifier",
 }
@@ -444,16 +484,29 @@ _ALLOWED = {
     "datetime": _DATE_FIELDS | _TIME_FIELDS | {"offset"},
     "year_month": frozenset({"year", "month"}),
     "month_day": frozenset({"month", "day"}),
+    "offset_time": _TIME_FIELDS | {"offset"},
+    "zoned_datetime": _DATE_FIELDS | _TIME_FIELDS | {"offset", "zone"},
 }
 
 
 def _check_run(run: _Run, kind: str) -> str:
     """The field name of a run, once its letter, length and kind are checked."""
     letter, text = run.letter, run.text
+    if letter == "z":
+        raise PatternError(
+            "pattern letter 'z' (time-zone name) is not supported: zone names such as"
+            " 'CET' or 'Central European Time' depend on the locale and are ambiguous"
+            " to read; use 'VV' for the zone id or an offset ('XXX')",
+            run.offset,
+        )
     if letter in _UNSUPPORTED:
         raise PatternError(
             f"pattern letter '{letter}' ({_UNSUPPORTED[letter]}) is not supported",
             run.offset,
+        )
+    if letter == "V" and run.count != 2:
+        raise PatternError(
+            f"'{text}': the time-zone ID takes exactly two letters, 'VV'", run.offset
         )
     if letter not in _LETTERS:
         raise PatternError(
@@ -489,9 +542,13 @@ def _check_run(run: _Run, kind: str) -> str:
     if name not in _ALLOWED[kind]:
         hint = ""
         if name == "offset":
-            hint = "; only kind datetime has an offset"
+            hint = (
+                "; only kinds datetime, offset_time and zoned_datetime have an offset"
+            )
+        elif name == "zone":
+            hint = "; only kind zoned_datetime has a zone id"
         raise PatternError(
-            f"'{text}' ({meaning}) does not belong in a {_KIND_WORDS[kind]}"
+            f"'{text}' ({meaning}) does not belong in {_a(_KIND_WORDS[kind])}"
             f" pattern{hint}",
             run.offset,
         )
@@ -525,6 +582,8 @@ def _field(name: str, run: _Run) -> Field:
         )
     if name == "marker":
         return MarkerField(name=name, groups=(name,))
+    if name == "zone":
+        return ZoneField(name=name, groups=("zone_id",))
     if name == "fraction":
         digits = min(count, 6)
         return FractionField(
@@ -553,9 +612,11 @@ def plan_pattern(pattern: str, kind: str, name: str) -> PatternPlan:
     ``kind`` is ``"date"``, ``"time"`` (naive), ``"local_datetime"`` (naive),
     ``"datetime"`` (aware; the pattern must hold an offset field), ``"year_month"`` or
     ``"month_day"`` (foryjson.javatime's ``YearMonth`` and ``MonthDay``; a year-month
-    pattern writes and reads years 1 to 9999, as a date pattern does). ``name`` is the
-    suffix of the generated names: ``_format_{name}``, ``_parse_{name}`` and
-    ``_PATTERN_{name}``. Raises ``PatternError`` for anything the pattern asks that the
+    pattern writes and reads years 1 to 9999, as a date pattern does),
+    ``"offset_time"`` (a ``time`` with a ``timezone``; the pattern must hold an offset
+    field) or ``"zoned_datetime"`` (an aware ``datetime``; the pattern must hold a zone
+    id ``VV``, an offset field or both). ``name`` is the suffix of the generated names:
+    ``_format_{name}``, ``_parse_{name}`` and ``_PATTERN_{name}``. Raises ``PatternError`` for anything the pattern asks that the
     generator does not support or the kind cannot hold.
     """
     if kind not in KINDS:
@@ -599,31 +660,44 @@ def plan_pattern(pattern: str, kind: str, name: str) -> PatternPlan:
         article="an" if word[0] in "aeiou" else "a",
         pieces=tuple(pieces),
         groups=tuple(group for field in fields for group in field.groups),
-        has_date=kind != "time",
+        has_date=kind not in ("time", "offset_time"),
         has_time=kind not in ("date", "year_month", "month_day"),
         marker=any(isinstance(field, MarkerField) for field in fields),
         # Java's base year for two-digit years
         base_year=2000 if year is not None and year.count == 2 else None,
         fraction=next((f for f in fields if isinstance(f, FractionField)), None),
         offset=next((f for f in fields if isinstance(f, OffsetField)), None),
+        zone=next((f for f in fields if isinstance(f, ZoneField)), None),
     )
 
 
 def _check_fields(pattern: str, kind: str, runs: dict[str, _Run]) -> None:
     """Check the fields together: the kind's required ones, and pairs that go together."""
     end = len(pattern)
-    word = _KIND_WORDS[kind]
+    word = _a(_KIND_WORDS[kind])
     for needed, example in _NEEDED_DATE_FIELDS[kind]:
         if needed not in runs:
-            raise PatternError(f"a {word} pattern needs a {needed} ('{example}')", end)
+            raise PatternError(f"{word} pattern needs a {needed} ('{example}')", end)
     if kind not in ("date", "year_month", "month_day") and "hour" not in runs:
         raise PatternError(
-            f"a {word} pattern needs an hour ('HH', or 'hh' with 'a')", end
+            f"{word} pattern needs an hour ('HH', or 'hh' with 'a')", end
         )
     if kind == "datetime" and "offset" not in runs:
         raise PatternError(
             "a datetime pattern needs an offset ('XXX', 'xx', 'Z'...); use kind"
             " local_datetime for a datetime without one",
+            end,
+        )
+    if kind == "offset_time" and "offset" not in runs:
+        raise PatternError(
+            "an offset time pattern needs an offset ('XXX', 'xx', 'Z'...); use kind"
+            " time for a time without one",
+            end,
+        )
+    if kind == "zoned_datetime" and "offset" not in runs and "zone" not in runs:
+        raise PatternError(
+            "a zoned date-time pattern needs a zone id ('VV') or an offset ('XXX',"
+            " 'xx', 'Z'...); use kind local_datetime for a datetime without either",
             end,
         )
     hour = runs.get("hour")

@@ -20,9 +20,13 @@ import java.time.format.DateTimeFormatter;
  * value back, or {@code !} and the exception's class when Java refuses the text. The
  * kinds {@code local} and {@code later} take {@code LOCAL-DATE-TIME TAB ZONE-ID} and
  * print {@code ZonedDateTime.of} of them, the earlier or the later offset of an
- * overlap; {@code year_month_pattern} and {@code month_day_pattern} take
+ * overlap; {@code year_month_pattern}, {@code month_day_pattern},
+ * {@code offset_time_pattern} and {@code zoned_datetime_pattern} take
  * {@code PATTERN TAB TEXT}, read the text with {@code DateTimeFormatter.ofPattern} and
- * write it back with the same pattern. With the argument {@code version}, prints the
+ * write it back with the same pattern; {@code offset_time_format} and
+ * {@code zoned_datetime_format} take {@code PATTERN TAB ISO-TEXT}, read the text as
+ * {@code OffsetTime.parse} and {@code ZonedDateTime.parse} do and write it with the
+ * pattern. With the argument {@code version}, prints the
  * runtime's feature version.
  */
 public final class TimeText {
@@ -55,6 +59,25 @@ public final class TimeText {
                 String[] parts = text.split("\t", 2);
                 DateTimeFormatter pattern = DateTimeFormatter.ofPattern(parts[0]);
                 return MonthDay.parse(parts[1], pattern).format(pattern);
+            }
+            case "offset_time_pattern": {
+                String[] parts = text.split("\t", 2);
+                DateTimeFormatter pattern = DateTimeFormatter.ofPattern(parts[0]);
+                return OffsetTime.parse(parts[1], pattern).format(pattern);
+            }
+            case "zoned_datetime_pattern": {
+                String[] parts = text.split("\t", 2);
+                DateTimeFormatter pattern = DateTimeFormatter.ofPattern(parts[0]);
+                return ZonedDateTime.parse(parts[1], pattern).format(pattern);
+            }
+            case "offset_time_format": {
+                String[] parts = text.split("\t", 2);
+                return OffsetTime.parse(parts[1]).format(DateTimeFormatter.ofPattern(parts[0]));
+            }
+            case "zoned_datetime_format": {
+                String[] parts = text.split("\t", 2);
+                return ZonedDateTime.parse(parts[1])
+                        .format(DateTimeFormatter.ofPattern(parts[0]));
             }
             case "local":
             case "later": {
