@@ -143,7 +143,7 @@ def _decode_Point(data: object) -> Point:
     try:
         x = data["x"]
     except KeyError:
-        raise missing_property("x") from None
+        raise missing_property("x", data) from None
     if type(x) is not float:
         try:
             x = _reader.float_from(x)
@@ -153,7 +153,7 @@ def _decode_Point(data: object) -> Point:
     try:
         y = data["y"]
     except KeyError:
-        raise missing_property("y") from None
+        raise missing_property("y", data) from None
     if type(y) is not float:
         try:
             y = _reader.float_from(y)
@@ -185,13 +185,13 @@ def _decode_Label(data: object) -> Label:
     try:
         text_ = data["text"]
     except KeyError:
-        raise missing_property("text") from None
+        raise missing_property("text", data) from None
     if type(text_) is not str:
         raise decode_mismatch(text_, "str").within("text")
     try:
         at = data["at"]
     except KeyError:
-        raise missing_property("at") from None
+        raise missing_property("at", data) from None
     try:
         at = _decode_Point(at)
     except DecodeError as error:
@@ -235,7 +235,7 @@ def _decode_Drawing(data: object) -> Drawing:
     try:
         labels = data["labels"]
     except KeyError:
-        raise missing_property("labels") from None
+        raise missing_property("labels", data) from None
     try:
         labels = _decode_list_Label(labels)
     except DecodeError as error:
@@ -244,7 +244,7 @@ def _decode_Drawing(data: object) -> Drawing:
     try:
         price = data["price"]
     except KeyError:
-        raise missing_property("price") from None
+        raise missing_property("price", data) from None
     try:
         price = _decode_codec_1(price)
     except DecodeError as error:
@@ -253,7 +253,7 @@ def _decode_Drawing(data: object) -> Drawing:
     try:
         prices = data["prices"]
     except KeyError:
-        raise missing_property("prices") from None
+        raise missing_property("prices", data) from None
     try:
         prices = _decode_dict_codec_1(prices)
     except DecodeError as error:

@@ -356,7 +356,7 @@ def _decode_Category(data: object) -> Category:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807:
         raise decode_mismatch(id_, "int64").within("id")
     name_ = data.get("name", "")
@@ -461,7 +461,7 @@ def _decode_Product(data: object) -> Product:
     try:
         price = data["price"]
     except KeyError:
-        raise missing_property("price") from None
+        raise missing_property("price", data) from None
     try:
         price = common._decode_Money(price)
     except DecodeError as error:
@@ -480,7 +480,7 @@ def _decode_Product(data: object) -> Product:
     try:
         weightGrams = data["weight_grams"]
     except KeyError:
-        raise missing_property("weight_grams") from None
+        raise missing_property("weight_grams", data) from None
     if type(weightGrams) is not int or not 0 <= weightGrams <= 4294967295:
         raise decode_mismatch(weightGrams, "uint32").within("weight_grams")
     if "tags" in data:

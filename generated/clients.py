@@ -460,7 +460,7 @@ def _decode_Clients(data: object) -> Clients:
     try:
         clients = data["clients"]
     except KeyError:
-        raise missing_property("clients") from None
+        raise missing_property("clients", data) from None
     try:
         clients = _decode_list_Client(clients)
     except DecodeError as error:
@@ -592,19 +592,19 @@ def _decode_Client(data: object) -> Client:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807:
         raise decode_mismatch(id_, "int64").within("id")
     try:
         index_ = data["index"]
     except KeyError:
-        raise missing_property("index") from None
+        raise missing_property("index", data) from None
     if type(index_) is not int or not -2147483648 <= index_ <= 2147483647:
         raise decode_mismatch(index_, "int32").within("index")
     try:
         guid = data["guid"]
     except KeyError:
-        raise missing_property("guid") from None
+        raise missing_property("guid", data) from None
     try:
         guid = _identifiers.read_uuid(guid)
     except DecodeError as error:
@@ -613,13 +613,13 @@ def _decode_Client(data: object) -> Client:
     try:
         is_active = data["isActive"]
     except KeyError:
-        raise missing_property("isActive") from None
+        raise missing_property("isActive", data) from None
     if type(is_active) is not bool:
         raise decode_mismatch(is_active, "bool").within("isActive")
     try:
         balance = data["balance"]
     except KeyError:
-        raise missing_property("balance") from None
+        raise missing_property("balance", data) from None
     try:
         balance = _decimals.decimal_from(balance)
     except DecodeError as error:
@@ -628,19 +628,19 @@ def _decode_Client(data: object) -> Client:
     try:
         picture = data["picture"]
     except KeyError:
-        raise missing_property("picture") from None
+        raise missing_property("picture", data) from None
     if type(picture) is not str:
         raise decode_mismatch(picture, "str").within("picture")
     try:
         age = data["age"]
     except KeyError:
-        raise missing_property("age") from None
+        raise missing_property("age", data) from None
     if type(age) is not int or not -2147483648 <= age <= 2147483647:
         raise decode_mismatch(age, "int32").within("age")
     try:
         eye_color = data["eyeColor"]
     except KeyError:
-        raise missing_property("eyeColor") from None
+        raise missing_property("eyeColor", data) from None
     try:
         eye_color = _EyeColor_BY_JSON[eye_color]
     except (KeyError, TypeError):  # not a name, or not even hashable
@@ -650,25 +650,25 @@ def _decode_Client(data: object) -> Client:
     try:
         name_ = data["name"]
     except KeyError:
-        raise missing_property("name") from None
+        raise missing_property("name", data) from None
     if type(name_) is not str:
         raise decode_mismatch(name_, "str").within("name")
     try:
         gender = data["gender"]
     except KeyError:
-        raise missing_property("gender") from None
+        raise missing_property("gender", data) from None
     if type(gender) is not str:
         raise decode_mismatch(gender, "str").within("gender")
     try:
         company = data["company"]
     except KeyError:
-        raise missing_property("company") from None
+        raise missing_property("company", data) from None
     if type(company) is not str:
         raise decode_mismatch(company, "str").within("company")
     try:
         emails = data["emails"]
     except KeyError:
-        raise missing_property("emails") from None
+        raise missing_property("emails", data) from None
     try:
         emails = _decode_list_str(emails)
     except DecodeError as error:
@@ -677,7 +677,7 @@ def _decode_Client(data: object) -> Client:
     try:
         phones = data["phones"]
     except KeyError:
-        raise missing_property("phones") from None
+        raise missing_property("phones", data) from None
     try:
         phones = _decode_list_int32(phones)
     except DecodeError as error:
@@ -686,19 +686,19 @@ def _decode_Client(data: object) -> Client:
     try:
         address = data["address"]
     except KeyError:
-        raise missing_property("address") from None
+        raise missing_property("address", data) from None
     if type(address) is not str:
         raise decode_mismatch(address, "str").within("address")
     try:
         about = data["about"]
     except KeyError:
-        raise missing_property("about") from None
+        raise missing_property("about", data) from None
     if type(about) is not str:
         raise decode_mismatch(about, "str").within("about")
     try:
         registered = data["registered"]
     except KeyError:
-        raise missing_property("registered") from None
+        raise missing_property("registered", data) from None
     try:
         registered = _temporal.read_date(registered)
     except DecodeError as error:
@@ -707,7 +707,7 @@ def _decode_Client(data: object) -> Client:
     try:
         latitude = data["latitude"]
     except KeyError:
-        raise missing_property("latitude") from None
+        raise missing_property("latitude", data) from None
     if type(latitude) is not float:
         try:
             latitude = _reader.float_from(latitude)
@@ -717,7 +717,7 @@ def _decode_Client(data: object) -> Client:
     try:
         longitude = data["longitude"]
     except KeyError:
-        raise missing_property("longitude") from None
+        raise missing_property("longitude", data) from None
     if type(longitude) is not float:
         try:
             longitude = _reader.float_from(longitude)
@@ -727,7 +727,7 @@ def _decode_Client(data: object) -> Client:
     try:
         tags = data["tags"]
     except KeyError:
-        raise missing_property("tags") from None
+        raise missing_property("tags", data) from None
     try:
         tags = _decode_list_str(tags)
     except DecodeError as error:
@@ -736,7 +736,7 @@ def _decode_Client(data: object) -> Client:
     try:
         partners = data["partners"]
     except KeyError:
-        raise missing_property("partners") from None
+        raise missing_property("partners", data) from None
     try:
         partners = _decode_list_Partner(partners)
     except DecodeError as error:
@@ -787,19 +787,19 @@ def _decode_Partner(data: object) -> Partner:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807:
         raise decode_mismatch(id_, "int64").within("id")
     try:
         name_ = data["name"]
     except KeyError:
-        raise missing_property("name") from None
+        raise missing_property("name", data) from None
     if type(name_) is not str:
         raise decode_mismatch(name_, "str").within("name")
     try:
         since = data["since"]
     except KeyError:
-        raise missing_property("since") from None
+        raise missing_property("since", data) from None
     if type(since) is not str:
         raise decode_mismatch(since, "str").within("since")
     result: Partner = _new(Partner)

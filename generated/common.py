@@ -205,19 +205,19 @@ def _decode_Address(data: object) -> Address:
     try:
         street = data["street"]
     except KeyError:
-        raise missing_property("street") from None
+        raise missing_property("street", data) from None
     if type(street) is not str:
         raise decode_mismatch(street, "str").within("street")
     try:
         city = data["city"]
     except KeyError:
-        raise missing_property("city") from None
+        raise missing_property("city", data) from None
     if type(city) is not str:
         raise decode_mismatch(city, "str").within("city")
     try:
         postal_code = data["postalCode"]
     except KeyError:
-        raise missing_property("postalCode") from None
+        raise missing_property("postalCode", data) from None
     if type(postal_code) is not str:
         raise decode_mismatch(postal_code, "str").within("postalCode")
     country_code = data.get("country", "DE")
@@ -252,7 +252,7 @@ def _decode_Money(data: object) -> Money:
     try:
         minor_units = data["minorUnits"]
     except KeyError:
-        raise missing_property("minorUnits") from None
+        raise missing_property("minorUnits", data) from None
     if (
         type(minor_units) is not int
         or not -9223372036854775808 <= minor_units <= 9223372036854775807

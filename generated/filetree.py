@@ -492,19 +492,19 @@ def _fields_decode_File(data: object) -> File:
     try:
         name_ = data["name"]
     except KeyError:
-        raise missing_property("name") from None
+        raise missing_property("name", data) from None
     if type(name_) is not str:
         raise decode_mismatch(name_, "str").within("name")
     try:
         created_by = data["created_by"]
     except KeyError:
-        raise missing_property("created_by") from None
+        raise missing_property("created_by", data) from None
     if type(created_by) is not str:
         raise decode_mismatch(created_by, "str").within("created_by")
     try:
         created_at = data["created_at"]
     except KeyError:
-        raise missing_property("created_at") from None
+        raise missing_property("created_at", data) from None
     try:
         created_at = _temporal.read_datetime(created_at)
     except DecodeError as error:
@@ -523,7 +523,7 @@ def _fields_decode_File(data: object) -> File:
     try:
         nbytes = data["nbytes"]
     except KeyError:
-        raise missing_property("nbytes") from None
+        raise missing_property("nbytes", data) from None
     if (
         type(nbytes) is not int
         or not -9223372036854775808 <= nbytes <= 9223372036854775807
@@ -532,7 +532,7 @@ def _fields_decode_File(data: object) -> File:
     try:
         permissions = data["permissions"]
     except KeyError:
-        raise missing_property("permissions") from None
+        raise missing_property("permissions", data) from None
     try:
         permissions = _Permissions_BY_JSON[permissions]
     except (KeyError, TypeError):  # not a name, or not even hashable
@@ -622,19 +622,19 @@ def _fields_decode_Directory(data: object) -> Directory:
     try:
         name_ = data["name"]
     except KeyError:
-        raise missing_property("name") from None
+        raise missing_property("name", data) from None
     if type(name_) is not str:
         raise decode_mismatch(name_, "str").within("name")
     try:
         created_by = data["created_by"]
     except KeyError:
-        raise missing_property("created_by") from None
+        raise missing_property("created_by", data) from None
     if type(created_by) is not str:
         raise decode_mismatch(created_by, "str").within("created_by")
     try:
         created_at = data["created_at"]
     except KeyError:
-        raise missing_property("created_at") from None
+        raise missing_property("created_at", data) from None
     try:
         created_at = _temporal.read_datetime(created_at)
     except DecodeError as error:
@@ -653,7 +653,7 @@ def _fields_decode_Directory(data: object) -> Directory:
     try:
         contents = data["contents"]
     except KeyError:
-        raise missing_property("contents") from None
+        raise missing_property("contents", data) from None
     try:
         contents = _decode_list_Node(contents)
     except DecodeError as error:

@@ -677,7 +677,7 @@ def _decode_Entity(data: object) -> Entity:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not str:
         raise decode_mismatch(id_, "str").within("id")
     result: Entity = _new(Entity)
@@ -706,7 +706,7 @@ def _decode_Money(data: object) -> Money:
     try:
         amount = data["amount"]
     except KeyError:
-        raise missing_property("amount") from None
+        raise missing_property("amount", data) from None
     try:
         amount = _decimals.decimal_from(amount)
     except DecodeError as error:
@@ -715,7 +715,7 @@ def _decode_Money(data: object) -> Money:
     try:
         currency = data["currency"]
     except KeyError:
-        raise missing_property("currency") from None
+        raise missing_property("currency", data) from None
     if type(currency) is not str:
         raise decode_mismatch(currency, "str").within("currency")
     if _PATTERN_1.fullmatch(currency) is None:
@@ -801,13 +801,13 @@ def _decode_Statement(data: object) -> Statement:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not str:
         raise decode_mismatch(id_, "str").within("id")
     try:
         entries = data["entries"]
     except KeyError:
-        raise missing_property("entries") from None
+        raise missing_property("entries", data) from None
     try:
         entries = _decode_list_Transaction(entries)
     except DecodeError as error:
@@ -892,13 +892,13 @@ def _fields_decode_CardCharge(data: object) -> CardCharge:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not str:
         raise decode_mismatch(id_, "str").within("id")
     try:
         amount = data["amount"]
     except KeyError:
-        raise missing_property("amount") from None
+        raise missing_property("amount", data) from None
     try:
         amount = _decimals.decimal_from(amount)
     except DecodeError as error:
@@ -910,7 +910,7 @@ def _fields_decode_CardCharge(data: object) -> CardCharge:
     try:
         last_four = data["lastFour"]
     except KeyError:
-        raise missing_property("lastFour") from None
+        raise missing_property("lastFour", data) from None
     if type(last_four) is not str:
         raise decode_mismatch(last_four, "str").within("lastFour")
     if _PATTERN_2.fullmatch(last_four) is None:
@@ -985,13 +985,13 @@ def _fields_decode_Refund(data: object) -> Refund:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not str:
         raise decode_mismatch(id_, "str").within("id")
     try:
         amount = data["amount"]
     except KeyError:
-        raise missing_property("amount") from None
+        raise missing_property("amount", data) from None
     try:
         amount = _decimals.decimal_from(amount)
     except DecodeError as error:
@@ -1003,7 +1003,7 @@ def _fields_decode_Refund(data: object) -> Refund:
     try:
         original = data["original"]
     except KeyError:
-        raise missing_property("original") from None
+        raise missing_property("original", data) from None
     if type(original) is not str:
         raise decode_mismatch(original, "str").within("original")
     reason = data.get("reason")
@@ -1079,13 +1079,13 @@ def _fields_decode_PremiumCardCharge(data: object) -> PremiumCardCharge:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not str:
         raise decode_mismatch(id_, "str").within("id")
     try:
         amount = data["amount"]
     except KeyError:
-        raise missing_property("amount") from None
+        raise missing_property("amount", data) from None
     try:
         amount = _decimals.decimal_from(amount)
     except DecodeError as error:
@@ -1097,7 +1097,7 @@ def _fields_decode_PremiumCardCharge(data: object) -> PremiumCardCharge:
     try:
         last_four = data["lastFour"]
     except KeyError:
-        raise missing_property("lastFour") from None
+        raise missing_property("lastFour", data) from None
     if type(last_four) is not str:
         raise decode_mismatch(last_four, "str").within("lastFour")
     if _PATTERN_3.fullmatch(last_four) is None:

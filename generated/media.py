@@ -432,7 +432,7 @@ def _decode_MediaContent(data: object) -> MediaContent:
     try:
         media = data["media"]
     except KeyError:
-        raise missing_property("media") from None
+        raise missing_property("media", data) from None
     try:
         media = _decode_Media(media)
     except DecodeError as error:
@@ -441,7 +441,7 @@ def _decode_MediaContent(data: object) -> MediaContent:
     try:
         images = data["images"]
     except KeyError:
-        raise missing_property("images") from None
+        raise missing_property("images", data) from None
     try:
         images = _decode_list_Image(images)
     except DecodeError as error:
@@ -518,7 +518,7 @@ def _decode_Media(data: object) -> Media:
     try:
         uri = data["uri"]
     except KeyError:
-        raise missing_property("uri") from None
+        raise missing_property("uri", data) from None
     if type(uri) is not str:
         raise decode_mismatch(uri, "str").within("uri")
     title = data.get("title")
@@ -527,25 +527,25 @@ def _decode_Media(data: object) -> Media:
     try:
         width = data["width"]
     except KeyError:
-        raise missing_property("width") from None
+        raise missing_property("width", data) from None
     if type(width) is not int or not -2147483648 <= width <= 2147483647:
         raise decode_mismatch(width, "int32").within("width")
     try:
         height = data["height"]
     except KeyError:
-        raise missing_property("height") from None
+        raise missing_property("height", data) from None
     if type(height) is not int or not -2147483648 <= height <= 2147483647:
         raise decode_mismatch(height, "int32").within("height")
     try:
         format_ = data["format"]
     except KeyError:
-        raise missing_property("format") from None
+        raise missing_property("format", data) from None
     if type(format_) is not str:
         raise decode_mismatch(format_, "str").within("format")
     try:
         duration = data["duration"]
     except KeyError:
-        raise missing_property("duration") from None
+        raise missing_property("duration", data) from None
     if (
         type(duration) is not int
         or not -9223372036854775808 <= duration <= 9223372036854775807
@@ -554,19 +554,19 @@ def _decode_Media(data: object) -> Media:
     try:
         size = data["size"]
     except KeyError:
-        raise missing_property("size") from None
+        raise missing_property("size", data) from None
     if type(size) is not int or not -9223372036854775808 <= size <= 9223372036854775807:
         raise decode_mismatch(size, "int64").within("size")
     try:
         bitrate = data["bitrate"]
     except KeyError:
-        raise missing_property("bitrate") from None
+        raise missing_property("bitrate", data) from None
     if type(bitrate) is not int or not -2147483648 <= bitrate <= 2147483647:
         raise decode_mismatch(bitrate, "int32").within("bitrate")
     try:
         persons = data["persons"]
     except KeyError:
-        raise missing_property("persons") from None
+        raise missing_property("persons", data) from None
     try:
         persons = _decode_list_str(persons)
     except DecodeError as error:
@@ -575,7 +575,7 @@ def _decode_Media(data: object) -> Media:
     try:
         player = data["player"]
     except KeyError:
-        raise missing_property("player") from None
+        raise missing_property("player", data) from None
     try:
         player = _Player_BY_JSON[player]
     except (KeyError, TypeError):  # not a name, or not even hashable
@@ -634,7 +634,7 @@ def _decode_Image(data: object) -> Image:
     try:
         uri = data["uri"]
     except KeyError:
-        raise missing_property("uri") from None
+        raise missing_property("uri", data) from None
     if type(uri) is not str:
         raise decode_mismatch(uri, "str").within("uri")
     title = data.get("title")
@@ -643,19 +643,19 @@ def _decode_Image(data: object) -> Image:
     try:
         width = data["width"]
     except KeyError:
-        raise missing_property("width") from None
+        raise missing_property("width", data) from None
     if type(width) is not int or not -2147483648 <= width <= 2147483647:
         raise decode_mismatch(width, "int32").within("width")
     try:
         height = data["height"]
     except KeyError:
-        raise missing_property("height") from None
+        raise missing_property("height", data) from None
     if type(height) is not int or not -2147483648 <= height <= 2147483647:
         raise decode_mismatch(height, "int32").within("height")
     try:
         size = data["size"]
     except KeyError:
-        raise missing_property("size") from None
+        raise missing_property("size", data) from None
     try:
         size = _Size_BY_JSON[size]
     except (KeyError, TypeError):  # not a name, or not even hashable

@@ -846,13 +846,13 @@ def _decode_Order(data: object) -> Order:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not str:
         raise decode_mismatch(id_, "str").within("id")
     try:
         customer = data["customer"]
     except KeyError:
-        raise missing_property("customer") from None
+        raise missing_property("customer", data) from None
     try:
         customer = _decode_Customer(customer)
     except DecodeError as error:
@@ -861,7 +861,7 @@ def _decode_Order(data: object) -> Order:
     try:
         lines = data["lines"]
     except KeyError:
-        raise missing_property("lines") from None
+        raise missing_property("lines", data) from None
     try:
         lines = _decode_list_OrderLine(lines)
     except DecodeError as error:
@@ -870,7 +870,7 @@ def _decode_Order(data: object) -> Order:
     try:
         status = data["status"]
     except KeyError:
-        raise missing_property("status") from None
+        raise missing_property("status", data) from None
     try:
         status = _OrderStatus_BY_JSON[status]
     except (KeyError, TypeError):  # not a name, or not even hashable
@@ -881,7 +881,7 @@ def _decode_Order(data: object) -> Order:
     try:
         created = data["created"]
     except KeyError:
-        raise missing_property("created") from None
+        raise missing_property("created", data) from None
     try:
         created = _temporal.read_epoch_millis(created)
     except DecodeError as error:
@@ -890,7 +890,7 @@ def _decode_Order(data: object) -> Order:
     try:
         shipping_address = data["shippingAddress"]
     except KeyError:
-        raise missing_property("shippingAddress") from None
+        raise missing_property("shippingAddress", data) from None
     try:
         shipping_address = _decode_Address(shipping_address)
     except DecodeError as error:
@@ -899,7 +899,7 @@ def _decode_Order(data: object) -> Order:
     try:
         attributes = data["attributes"]
     except KeyError:
-        raise missing_property("attributes") from None
+        raise missing_property("attributes", data) from None
     try:
         attributes = _decode_dict_str(attributes)
     except DecodeError as error:
@@ -968,31 +968,31 @@ def _decode_Customer(data: object) -> Customer:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807:
         raise decode_mismatch(id_, "int64").within("id")
     try:
         first_name = data["firstName"]
     except KeyError:
-        raise missing_property("firstName") from None
+        raise missing_property("firstName", data) from None
     if type(first_name) is not str:
         raise decode_mismatch(first_name, "str").within("firstName")
     try:
         last_name = data["lastName"]
     except KeyError:
-        raise missing_property("lastName") from None
+        raise missing_property("lastName", data) from None
     if type(last_name) is not str:
         raise decode_mismatch(last_name, "str").within("lastName")
     try:
         email = data["email"]
     except KeyError:
-        raise missing_property("email") from None
+        raise missing_property("email", data) from None
     if type(email) is not str:
         raise decode_mismatch(email, "str").within("email")
     try:
         date_of_birth = data["dateOfBirth"]
     except KeyError:
-        raise missing_property("dateOfBirth") from None
+        raise missing_property("dateOfBirth", data) from None
     try:
         date_of_birth = _temporal.read_epoch_millis(date_of_birth)
     except DecodeError as error:
@@ -1001,13 +1001,13 @@ def _decode_Customer(data: object) -> Customer:
     try:
         vip = data["vip"]
     except KeyError:
-        raise missing_property("vip") from None
+        raise missing_property("vip", data) from None
     if type(vip) is not bool:
         raise decode_mismatch(vip, "bool").within("vip")
     try:
         addresses = data["addresses"]
     except KeyError:
-        raise missing_property("addresses") from None
+        raise missing_property("addresses", data) from None
     try:
         addresses = _decode_list_Address(addresses)
     except DecodeError as error:
@@ -1053,25 +1053,25 @@ def _decode_Address(data: object) -> Address:
     try:
         street = data["street"]
     except KeyError:
-        raise missing_property("street") from None
+        raise missing_property("street", data) from None
     if type(street) is not str:
         raise decode_mismatch(street, "str").within("street")
     try:
         city = data["city"]
     except KeyError:
-        raise missing_property("city") from None
+        raise missing_property("city", data) from None
     if type(city) is not str:
         raise decode_mismatch(city, "str").within("city")
     try:
         zip_ = data["zip"]
     except KeyError:
-        raise missing_property("zip") from None
+        raise missing_property("zip", data) from None
     if type(zip_) is not str:
         raise decode_mismatch(zip_, "str").within("zip")
     try:
         country = data["country"]
     except KeyError:
-        raise missing_property("country") from None
+        raise missing_property("country", data) from None
     if type(country) is not str:
         raise decode_mismatch(country, "str").within("country")
     result: Address = _new(Address)
@@ -1110,13 +1110,13 @@ def _decode_Category(data: object) -> Category:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807:
         raise decode_mismatch(id_, "int64").within("id")
     try:
         name_ = data["name"]
     except KeyError:
-        raise missing_property("name") from None
+        raise missing_property("name", data) from None
     if type(name_) is not str:
         raise decode_mismatch(name_, "str").within("name")
     parent = data.get("parent")
@@ -1190,25 +1190,25 @@ def _decode_Product(data: object) -> Product:
     try:
         sku = data["sku"]
     except KeyError:
-        raise missing_property("sku") from None
+        raise missing_property("sku", data) from None
     if type(sku) is not str:
         raise decode_mismatch(sku, "str").within("sku")
     try:
         name_ = data["name"]
     except KeyError:
-        raise missing_property("name") from None
+        raise missing_property("name", data) from None
     if type(name_) is not str:
         raise decode_mismatch(name_, "str").within("name")
     try:
         description = data["description"]
     except KeyError:
-        raise missing_property("description") from None
+        raise missing_property("description", data) from None
     if type(description) is not str:
         raise decode_mismatch(description, "str").within("description")
     try:
         category = data["category"]
     except KeyError:
-        raise missing_property("category") from None
+        raise missing_property("category", data) from None
     try:
         category = _decode_Category(category)
     except DecodeError as error:
@@ -1217,7 +1217,7 @@ def _decode_Product(data: object) -> Product:
     try:
         price = data["price"]
     except KeyError:
-        raise missing_property("price") from None
+        raise missing_property("price", data) from None
     try:
         price = _decimals.decimal_from(price)
     except DecodeError as error:
@@ -1226,13 +1226,13 @@ def _decode_Product(data: object) -> Product:
     try:
         weight_grams = data["weightGrams"]
     except KeyError:
-        raise missing_property("weightGrams") from None
+        raise missing_property("weightGrams", data) from None
     if type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647:
         raise decode_mismatch(weight_grams, "int32").within("weightGrams")
     try:
         tags = data["tags"]
     except KeyError:
-        raise missing_property("tags") from None
+        raise missing_property("tags", data) from None
     try:
         tags = _decode_list_str(tags)
     except DecodeError as error:
@@ -1245,7 +1245,7 @@ def _decode_Product(data: object) -> Product:
     try:
         thumbnail = data["thumbnail"]
     except KeyError:
-        raise missing_property("thumbnail") from None
+        raise missing_property("thumbnail", data) from None
     try:
         thumbnail = _binary.read_base64(thumbnail)
     except DecodeError as error:
@@ -1301,7 +1301,7 @@ def _decode_OrderLine(data: object) -> OrderLine:
     try:
         product = data["product"]
     except KeyError:
-        raise missing_property("product") from None
+        raise missing_property("product", data) from None
     try:
         product = _decode_Product(product)
     except DecodeError as error:
@@ -1310,13 +1310,13 @@ def _decode_OrderLine(data: object) -> OrderLine:
     try:
         quantity = data["quantity"]
     except KeyError:
-        raise missing_property("quantity") from None
+        raise missing_property("quantity", data) from None
     if type(quantity) is not int or not -2147483648 <= quantity <= 2147483647:
         raise decode_mismatch(quantity, "int32").within("quantity")
     try:
         unit_price = data["unitPrice"]
     except KeyError:
-        raise missing_property("unitPrice") from None
+        raise missing_property("unitPrice", data) from None
     try:
         unit_price = _decimals.decimal_from(unit_price)
     except DecodeError as error:
@@ -1325,7 +1325,7 @@ def _decode_OrderLine(data: object) -> OrderLine:
     try:
         discount = data["discount"]
     except KeyError:
-        raise missing_property("discount") from None
+        raise missing_property("discount", data) from None
     if type(discount) is not float:
         try:
             discount = _reader.float_from(discount)

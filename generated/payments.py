@@ -1218,7 +1218,7 @@ def _decode_Amount(data: object) -> Amount:
     try:
         value_ = data["value"]
     except KeyError:
-        raise missing_property("value") from None
+        raise missing_property("value", data) from None
     try:
         value_ = _decimals.decimal_from(value_)
     except DecodeError as error:
@@ -1235,7 +1235,7 @@ def _decode_Amount(data: object) -> Amount:
     try:
         currency = data["currency"]
     except KeyError:
-        raise missing_property("currency") from None
+        raise missing_property("currency", data) from None
     if type(currency) is not str:
         raise decode_mismatch(currency, "str").within("currency")
     if _PATTERN_1.fullmatch(currency) is None:
@@ -1292,13 +1292,13 @@ def _decode_Address(data: object) -> Address:
     try:
         street = data["street"]
     except KeyError:
-        raise missing_property("street") from None
+        raise missing_property("street", data) from None
     if type(street) is not str:
         raise decode_mismatch(street, "str").within("street")
     try:
         city = data["city"]
     except KeyError:
-        raise missing_property("city") from None
+        raise missing_property("city", data) from None
     if type(city) is not str:
         raise decode_mismatch(city, "str").within("city")
     geo = _decode_Geo_members_1(data)
@@ -1333,7 +1333,7 @@ def _decode_Geo(data: object) -> Geo:
     try:
         lat = data["lat"]
     except KeyError:
-        raise missing_property("lat") from None
+        raise missing_property("lat", data) from None
     if type(lat) is not float:
         try:
             lat = _reader.float_from(lat)
@@ -1343,7 +1343,7 @@ def _decode_Geo(data: object) -> Geo:
     try:
         lon = data["lon"]
     except KeyError:
-        raise missing_property("lon") from None
+        raise missing_property("lon", data) from None
     if type(lon) is not float:
         try:
             lon = _reader.float_from(lon)
@@ -1441,13 +1441,13 @@ def _decode_Order(data: object) -> Order:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not str:
         raise decode_mismatch(id_, "str").within("id")
     try:
         start = data["start"]
     except KeyError:
-        raise missing_property("start") from None
+        raise missing_property("start", data) from None
     if (
         type(start) is not int
         or not -9223372036854775808 <= start <= 9223372036854775807
@@ -1456,7 +1456,7 @@ def _decode_Order(data: object) -> Order:
     try:
         end = data["end"]
     except KeyError:
-        raise missing_property("end") from None
+        raise missing_property("end", data) from None
     if type(end) is not int or not -9223372036854775808 <= end <= 9223372036854775807:
         raise decode_mismatch(end, "int64").within("end")
     billing = _decode_Address_members_2(data)
@@ -1466,7 +1466,7 @@ def _decode_Order(data: object) -> Order:
     try:
         payment = data["payment"]
     except KeyError:
-        raise missing_property("payment") from None
+        raise missing_property("payment", data) from None
     try:
         payment = _decode_Payment(payment)
     except DecodeError as error:
@@ -1475,7 +1475,7 @@ def _decode_Order(data: object) -> Order:
     try:
         payments = data["payments"]
     except KeyError:
-        raise missing_property("payments") from None
+        raise missing_property("payments", data) from None
     try:
         payments = _decode_list_Payment(payments)
     except DecodeError as error:
@@ -1484,7 +1484,7 @@ def _decode_Order(data: object) -> Order:
     try:
         shipments = data["shipments"]
     except KeyError:
-        raise missing_property("shipments") from None
+        raise missing_property("shipments", data) from None
     try:
         shipments = _decode_dict_Shipment(shipments)
     except DecodeError as error:
@@ -1493,7 +1493,7 @@ def _decode_Order(data: object) -> Order:
     try:
         history = data["history"]
     except KeyError:
-        raise missing_property("history") from None
+        raise missing_property("history", data) from None
     try:
         history = _decode_list_Event(history)
     except DecodeError as error:
@@ -1575,7 +1575,7 @@ def _fields_decode_CardPayment(data: object) -> CardPayment:
     try:
         last_four = data["lastFour"]
     except KeyError:
-        raise missing_property("lastFour") from None
+        raise missing_property("lastFour", data) from None
     if type(last_four) is not str:
         raise decode_mismatch(last_four, "str").within("lastFour")
     if _PATTERN_8.fullmatch(last_four) is None:
@@ -1642,7 +1642,7 @@ def _fields_decode_BankTransfer(data: object) -> BankTransfer:
     try:
         iban = data["iban"]
     except KeyError:
-        raise missing_property("iban") from None
+        raise missing_property("iban", data) from None
     try:
         iban = _decode_Iban(iban)
     except DecodeError as error:
@@ -1651,7 +1651,7 @@ def _fields_decode_BankTransfer(data: object) -> BankTransfer:
     try:
         amount = data["amount"]
     except KeyError:
-        raise missing_property("amount") from None
+        raise missing_property("amount", data) from None
     try:
         amount = _decode_Amount(amount)
     except DecodeError as error:
@@ -1716,7 +1716,7 @@ def _fields_decode_Parcel(data: object) -> Parcel:
     try:
         weight_grams = data["weightGrams"]
     except KeyError:
-        raise missing_property("weightGrams") from None
+        raise missing_property("weightGrams", data) from None
     if type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647:
         raise decode_mismatch(weight_grams, "int32").within("weightGrams")
     if not weight_grams >= 1:
@@ -1777,7 +1777,7 @@ def _fields_decode_Pickup(data: object) -> Pickup:
     try:
         store = data["store"]
     except KeyError:
-        raise missing_property("store") from None
+        raise missing_property("store", data) from None
     if type(store) is not str:
         raise decode_mismatch(store, "str").within("store")
     result: Pickup = _new(Pickup)
@@ -1828,7 +1828,7 @@ def _fields_decode_Opened(data: object) -> Opened:
     try:
         at = data["at"]
     except KeyError:
-        raise missing_property("at") from None
+        raise missing_property("at", data) from None
     if type(at) is not int or not -9223372036854775808 <= at <= 9223372036854775807:
         raise decode_mismatch(at, "int64").within("at")
     result: Opened = _new(Opened)
@@ -1882,13 +1882,13 @@ def _fields_decode_Closed(data: object) -> Closed:
     try:
         at = data["at"]
     except KeyError:
-        raise missing_property("at") from None
+        raise missing_property("at", data) from None
     if type(at) is not int or not -9223372036854775808 <= at <= 9223372036854775807:
         raise decode_mismatch(at, "int64").within("at")
     try:
         reason = data["reason"]
     except KeyError:
-        raise missing_property("reason") from None
+        raise missing_property("reason", data) from None
     if type(reason) is not str:
         raise decode_mismatch(reason, "str").within("reason")
     if len(reason) < 1:
@@ -1927,7 +1927,7 @@ def _decode_Geo_members_1(data: dict[str, Any]) -> Geo | None:
     try:
         lat = data["lat"]
     except KeyError:
-        raise missing_property("lat") from None
+        raise missing_property("lat", data) from None
     if type(lat) is not float:
         try:
             lat = _reader.float_from(lat)
@@ -1937,7 +1937,7 @@ def _decode_Geo_members_1(data: dict[str, Any]) -> Geo | None:
     try:
         lon = data["lon"]
     except KeyError:
-        raise missing_property("lon") from None
+        raise missing_property("lon", data) from None
     if type(lon) is not float:
         try:
             lon = _reader.float_from(lon)
@@ -2024,7 +2024,7 @@ def _decode_Geo_members_3(data: dict[str, Any]) -> Geo | None:
     try:
         lat = data["billing_lat"]
     except KeyError:
-        raise missing_property("billing_lat") from None
+        raise missing_property("billing_lat", data) from None
     if type(lat) is not float:
         try:
             lat = _reader.float_from(lat)
@@ -2034,7 +2034,7 @@ def _decode_Geo_members_3(data: dict[str, Any]) -> Geo | None:
     try:
         lon = data["billing_lon"]
     except KeyError:
-        raise missing_property("billing_lon") from None
+        raise missing_property("billing_lon", data) from None
     if type(lon) is not float:
         try:
             lon = _reader.float_from(lon)
@@ -2053,13 +2053,13 @@ def _decode_Address_members_2(data: dict[str, Any]) -> Address | None:
     try:
         street = data["billing_street"]
     except KeyError:
-        raise missing_property("billing_street") from None
+        raise missing_property("billing_street", data) from None
     if type(street) is not str:
         raise decode_mismatch(street, "str").within("billing_street")
     try:
         city = data["billing_city"]
     except KeyError:
-        raise missing_property("billing_city") from None
+        raise missing_property("billing_city", data) from None
     if type(city) is not str:
         raise decode_mismatch(city, "str").within("billing_city")
     geo = _decode_Geo_members_3(data)
@@ -2076,7 +2076,7 @@ def _decode_Geo_members_5(data: dict[str, Any]) -> Geo | None:
     try:
         lat = data["ship_lat_x"]
     except KeyError:
-        raise missing_property("ship_lat_x") from None
+        raise missing_property("ship_lat_x", data) from None
     if type(lat) is not float:
         try:
             lat = _reader.float_from(lat)
@@ -2086,7 +2086,7 @@ def _decode_Geo_members_5(data: dict[str, Any]) -> Geo | None:
     try:
         lon = data["ship_lon_x"]
     except KeyError:
-        raise missing_property("ship_lon_x") from None
+        raise missing_property("ship_lon_x", data) from None
     if type(lon) is not float:
         try:
             lon = _reader.float_from(lon)
@@ -2105,13 +2105,13 @@ def _decode_Address_members_4(data: dict[str, Any]) -> Address | None:
     try:
         street = data["ship_street_x"]
     except KeyError:
-        raise missing_property("ship_street_x") from None
+        raise missing_property("ship_street_x", data) from None
     if type(street) is not str:
         raise decode_mismatch(street, "str").within("ship_street_x")
     try:
         city = data["ship_city_x"]
     except KeyError:
-        raise missing_property("ship_city_x") from None
+        raise missing_property("ship_city_x", data) from None
     if type(city) is not str:
         raise decode_mismatch(city, "str").within("ship_city_x")
     geo = _decode_Geo_members_5(data)
@@ -2162,7 +2162,7 @@ def _decode_Geo_members_7(data: dict[str, Any]) -> Geo | None:
     try:
         lat = data["to_lat"]
     except KeyError:
-        raise missing_property("to_lat") from None
+        raise missing_property("to_lat", data) from None
     if type(lat) is not float:
         try:
             lat = _reader.float_from(lat)
@@ -2172,7 +2172,7 @@ def _decode_Geo_members_7(data: dict[str, Any]) -> Geo | None:
     try:
         lon = data["to_lon"]
     except KeyError:
-        raise missing_property("to_lon") from None
+        raise missing_property("to_lon", data) from None
     if type(lon) is not float:
         try:
             lon = _reader.float_from(lon)
@@ -2191,13 +2191,13 @@ def _decode_Address_members_6(data: dict[str, Any]) -> Address | None:
     try:
         street = data["to_street"]
     except KeyError:
-        raise missing_property("to_street") from None
+        raise missing_property("to_street", data) from None
     if type(street) is not str:
         raise decode_mismatch(street, "str").within("to_street")
     try:
         city = data["to_city"]
     except KeyError:
-        raise missing_property("to_city") from None
+        raise missing_property("to_city", data) from None
     if type(city) is not str:
         raise decode_mismatch(city, "str").within("to_city")
     geo = _decode_Geo_members_7(data)

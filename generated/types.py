@@ -1504,25 +1504,25 @@ def _decode_Numbers(data: object) -> Numbers:
     try:
         tiny = data["tiny"]
     except KeyError:
-        raise missing_property("tiny") from None
+        raise missing_property("tiny", data) from None
     if type(tiny) is not int or not -128 <= tiny <= 127:
         raise decode_mismatch(tiny, "int8").within("tiny")
     try:
         small = data["small"]
     except KeyError:
-        raise missing_property("small") from None
+        raise missing_property("small", data) from None
     if type(small) is not int or not -32768 <= small <= 32767:
         raise decode_mismatch(small, "int16").within("small")
     try:
         medium = data["medium"]
     except KeyError:
-        raise missing_property("medium") from None
+        raise missing_property("medium", data) from None
     if type(medium) is not int or not -2147483648 <= medium <= 2147483647:
         raise decode_mismatch(medium, "int32").within("medium")
     try:
         large = data["large"]
     except KeyError:
-        raise missing_property("large") from None
+        raise missing_property("large", data) from None
     if (
         type(large) is not int
         or not -9223372036854775808 <= large <= 9223372036854775807
@@ -1531,37 +1531,37 @@ def _decode_Numbers(data: object) -> Numbers:
     try:
         byte = data["byte"]
     except KeyError:
-        raise missing_property("byte") from None
+        raise missing_property("byte", data) from None
     if type(byte) is not int or not 0 <= byte <= 255:
         raise decode_mismatch(byte, "uint8").within("byte")
     try:
         word = data["word"]
     except KeyError:
-        raise missing_property("word") from None
+        raise missing_property("word", data) from None
     if type(word) is not int or not 0 <= word <= 65535:
         raise decode_mismatch(word, "uint16").within("word")
     try:
         dword = data["dword"]
     except KeyError:
-        raise missing_property("dword") from None
+        raise missing_property("dword", data) from None
     if type(dword) is not int or not 0 <= dword <= 4294967295:
         raise decode_mismatch(dword, "uint32").within("dword")
     try:
         qword = data["qword"]
     except KeyError:
-        raise missing_property("qword") from None
+        raise missing_property("qword", data) from None
     if type(qword) is not int or not 0 <= qword <= 18446744073709551615:
         raise decode_mismatch(qword, "uint64").within("qword")
     try:
         unbounded = data["unbounded"]
     except KeyError:
-        raise missing_property("unbounded") from None
+        raise missing_property("unbounded", data) from None
     if type(unbounded) is not int:
         raise decode_mismatch(unbounded, "int").within("unbounded")
     try:
         ratio = data["ratio"]
     except KeyError:
-        raise missing_property("ratio") from None
+        raise missing_property("ratio", data) from None
     if type(ratio) is not float:
         try:
             ratio = _reader.float_from(ratio)
@@ -1571,7 +1571,7 @@ def _decode_Numbers(data: object) -> Numbers:
     try:
         single = data["single"]
     except KeyError:
-        raise missing_property("single") from None
+        raise missing_property("single", data) from None
     try:
         single = _numbers.read_float32(single)
     except DecodeError as error:
@@ -1580,7 +1580,7 @@ def _decode_Numbers(data: object) -> Numbers:
     try:
         price = data["price"]
     except KeyError:
-        raise missing_property("price") from None
+        raise missing_property("price", data) from None
     try:
         price = _decimals.decimal_from(price)
     except DecodeError as error:
@@ -1589,7 +1589,7 @@ def _decode_Numbers(data: object) -> Numbers:
     try:
         quoted_price = data["quotedPrice"]
     except KeyError:
-        raise missing_property("quotedPrice") from None
+        raise missing_property("quotedPrice", data) from None
     try:
         quoted_price = _decimals.read_decimal_string(quoted_price)
     except DecodeError as error:
@@ -1662,7 +1662,7 @@ def _decode_JavaFloats(data: object) -> JavaFloats:
     try:
         ratio = data["ratio"]
     except KeyError:
-        raise missing_property("ratio") from None
+        raise missing_property("ratio", data) from None
     if type(ratio) is not float:
         try:
             ratio = _reader.float_from(ratio)
@@ -1672,7 +1672,7 @@ def _decode_JavaFloats(data: object) -> JavaFloats:
     try:
         single = data["single"]
     except KeyError:
-        raise missing_property("single") from None
+        raise missing_property("single", data) from None
     try:
         single = _numbers.read_float32(single)
     except DecodeError as error:
@@ -1681,7 +1681,7 @@ def _decode_JavaFloats(data: object) -> JavaFloats:
     try:
         doubles = data["doubles"]
     except KeyError:
-        raise missing_property("doubles") from None
+        raise missing_property("doubles", data) from None
     try:
         doubles = _decode_list_float_java(doubles)
     except DecodeError as error:
@@ -1690,7 +1690,7 @@ def _decode_JavaFloats(data: object) -> JavaFloats:
     try:
         singles = data["singles"]
     except KeyError:
-        raise missing_property("singles") from None
+        raise missing_property("singles", data) from None
     try:
         singles = _decode_list_float32_java(singles)
     except DecodeError as error:
@@ -1746,13 +1746,13 @@ def _decode_Text(data: object) -> Text:
     try:
         text_ = data["text"]
     except KeyError:
-        raise missing_property("text") from None
+        raise missing_property("text", data) from None
     if type(text_) is not str:
         raise decode_mismatch(text_, "str").within("text")
     try:
         initial = data["initial"]
     except KeyError:
-        raise missing_property("initial") from None
+        raise missing_property("initial", data) from None
     try:
         initial = _identifiers.read_char(initial)
     except DecodeError as error:
@@ -1761,7 +1761,7 @@ def _decode_Text(data: object) -> Text:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     try:
         id_ = _identifiers.read_uuid(id_)
     except DecodeError as error:
@@ -1770,7 +1770,7 @@ def _decode_Text(data: object) -> Text:
     try:
         color = data["color"]
     except KeyError:
-        raise missing_property("color") from None
+        raise missing_property("color", data) from None
     try:
         color = _Color_BY_JSON[color]
     except (KeyError, TypeError):  # not a name, or not even hashable
@@ -1898,7 +1898,7 @@ def _decode_Times(data: object) -> Times:
     try:
         day = data["day"]
     except KeyError:
-        raise missing_property("day") from None
+        raise missing_property("day", data) from None
     try:
         day = _temporal.read_date(day)
     except DecodeError as error:
@@ -1907,7 +1907,7 @@ def _decode_Times(data: object) -> Times:
     try:
         clock = data["clock"]
     except KeyError:
-        raise missing_property("clock") from None
+        raise missing_property("clock", data) from None
     try:
         clock = _temporal.read_time(clock)
     except DecodeError as error:
@@ -1916,7 +1916,7 @@ def _decode_Times(data: object) -> Times:
     try:
         moment = data["moment"]
     except KeyError:
-        raise missing_property("moment") from None
+        raise missing_property("moment", data) from None
     try:
         moment = _temporal.read_datetime(moment)
     except DecodeError as error:
@@ -1925,7 +1925,7 @@ def _decode_Times(data: object) -> Times:
     try:
         local = data["local"]
     except KeyError:
-        raise missing_property("local") from None
+        raise missing_property("local", data) from None
     try:
         local = _temporal.read_local_datetime(local)
     except DecodeError as error:
@@ -1934,7 +1934,7 @@ def _decode_Times(data: object) -> Times:
     try:
         elapsed = data["elapsed"]
     except KeyError:
-        raise missing_property("elapsed") from None
+        raise missing_property("elapsed", data) from None
     try:
         elapsed = _temporal.read_duration(elapsed)
     except DecodeError as error:
@@ -1943,7 +1943,7 @@ def _decode_Times(data: object) -> Times:
     try:
         created_millis = data["createdMillis"]
     except KeyError:
-        raise missing_property("createdMillis") from None
+        raise missing_property("createdMillis", data) from None
     try:
         created_millis = _temporal.read_epoch_millis(created_millis)
     except DecodeError as error:
@@ -1952,7 +1952,7 @@ def _decode_Times(data: object) -> Times:
     try:
         created_seconds = data["createdSeconds"]
     except KeyError:
-        raise missing_property("createdSeconds") from None
+        raise missing_property("createdSeconds", data) from None
     try:
         created_seconds = _temporal.read_epoch_seconds(created_seconds)
     except DecodeError as error:
@@ -1961,7 +1961,7 @@ def _decode_Times(data: object) -> Times:
     try:
         birthday = data["birthday"]
     except KeyError:
-        raise missing_property("birthday") from None
+        raise missing_property("birthday", data) from None
     try:
         birthday = _parse_p1(birthday)
     except DecodeError as error:
@@ -1970,7 +1970,7 @@ def _decode_Times(data: object) -> Times:
     try:
         opening = data["opening"]
     except KeyError:
-        raise missing_property("opening") from None
+        raise missing_property("opening", data) from None
     try:
         opening = _parse_p2(opening)
     except DecodeError as error:
@@ -1979,7 +1979,7 @@ def _decode_Times(data: object) -> Times:
     try:
         logged = data["logged"]
     except KeyError:
-        raise missing_property("logged") from None
+        raise missing_property("logged", data) from None
     try:
         logged = _parse_p3(logged)
     except DecodeError as error:
@@ -1988,7 +1988,7 @@ def _decode_Times(data: object) -> Times:
     try:
         stamped = data["stamped"]
     except KeyError:
-        raise missing_property("stamped") from None
+        raise missing_property("stamped", data) from None
     try:
         stamped = _parse_p4(stamped)
     except DecodeError as error:
@@ -1997,7 +1997,7 @@ def _decode_Times(data: object) -> Times:
     try:
         holidays = data["holidays"]
     except KeyError:
-        raise missing_property("holidays") from None
+        raise missing_property("holidays", data) from None
     try:
         holidays = _decode_list_date_p1(holidays)
     except DecodeError as error:
@@ -2006,7 +2006,7 @@ def _decode_Times(data: object) -> Times:
     try:
         deadlines = data["deadlines"]
     except KeyError:
-        raise missing_property("deadlines") from None
+        raise missing_property("deadlines", data) from None
     try:
         deadlines = _decode_dict_datetime_epoch_millis(deadlines)
     except DecodeError as error:
@@ -2160,7 +2160,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         year = data["year"]
     except KeyError:
-        raise missing_property("year") from None
+        raise missing_property("year", data) from None
     try:
         year = _javatime.read_year(year)
     except DecodeError as error:
@@ -2169,7 +2169,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         month = data["month"]
     except KeyError:
-        raise missing_property("month") from None
+        raise missing_property("month", data) from None
     try:
         month = _javatime.read_year_month(month)
     except DecodeError as error:
@@ -2178,7 +2178,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         anniversary = data["anniversary"]
     except KeyError:
-        raise missing_property("anniversary") from None
+        raise missing_property("anniversary", data) from None
     try:
         anniversary = _javatime.read_month_day(anniversary)
     except DecodeError as error:
@@ -2187,7 +2187,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         term = data["term"]
     except KeyError:
-        raise missing_property("term") from None
+        raise missing_property("term", data) from None
     try:
         term = _javatime.read_period(term)
     except DecodeError as error:
@@ -2196,7 +2196,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         offset = data["offset"]
     except KeyError:
-        raise missing_property("offset") from None
+        raise missing_property("offset", data) from None
     try:
         offset = _javatime.read_zone_offset(offset)
     except DecodeError as error:
@@ -2205,7 +2205,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         zone = data["zone"]
     except KeyError:
-        raise missing_property("zone") from None
+        raise missing_property("zone", data) from None
     try:
         zone = _javatime.read_zone_id(zone)
     except DecodeError as error:
@@ -2214,7 +2214,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         opens = data["opens"]
     except KeyError:
-        raise missing_property("opens") from None
+        raise missing_property("opens", data) from None
     try:
         opens = _javatime.read_offset_time(opens)
     except DecodeError as error:
@@ -2223,7 +2223,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         meeting = data["meeting"]
     except KeyError:
-        raise missing_property("meeting") from None
+        raise missing_property("meeting", data) from None
     try:
         meeting = _javatime.read_zoned_datetime(meeting)
     except DecodeError as error:
@@ -2232,7 +2232,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         from_java = data["fromJava"]
     except KeyError:
-        raise missing_property("fromJava") from None
+        raise missing_property("fromJava", data) from None
     try:
         from_java = _temporal.read_local_datetime_truncating(from_java)
     except DecodeError as error:
@@ -2248,7 +2248,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         years = data["years"]
     except KeyError:
-        raise missing_property("years") from None
+        raise missing_property("years", data) from None
     try:
         years = _decode_list_year(years)
     except DecodeError as error:
@@ -2257,7 +2257,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         terms = data["terms"]
     except KeyError:
-        raise missing_property("terms") from None
+        raise missing_property("terms", data) from None
     try:
         terms = _decode_dict_opt_period(terms)
     except DecodeError as error:
@@ -2273,7 +2273,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         closes = data["closes"]
     except KeyError:
-        raise missing_property("closes") from None
+        raise missing_property("closes", data) from None
     try:
         closes = _decode_dict_offset_time(closes)
     except DecodeError as error:
@@ -2282,7 +2282,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         billed = data["billed"]
     except KeyError:
-        raise missing_property("billed") from None
+        raise missing_property("billed", data) from None
     try:
         billed = _parse_p5(billed)
     except DecodeError as error:
@@ -2291,7 +2291,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         birthdays = data["birthdays"]
     except KeyError:
-        raise missing_property("birthdays") from None
+        raise missing_property("birthdays", data) from None
     try:
         birthdays = _decode_list_month_day_p6(birthdays)
     except DecodeError as error:
@@ -2382,7 +2382,7 @@ def _decode_Blobs(data: object) -> Blobs:
     try:
         standard = data["standard"]
     except KeyError:
-        raise missing_property("standard") from None
+        raise missing_property("standard", data) from None
     try:
         standard = _binary.read_base64(standard)
     except DecodeError as error:
@@ -2391,7 +2391,7 @@ def _decode_Blobs(data: object) -> Blobs:
     try:
         url_safe = data["urlSafe"]
     except KeyError:
-        raise missing_property("urlSafe") from None
+        raise missing_property("urlSafe", data) from None
     try:
         url_safe = _binary.read_base64url(url_safe)
     except DecodeError as error:
@@ -2400,7 +2400,7 @@ def _decode_Blobs(data: object) -> Blobs:
     try:
         hex_ = data["hex"]
     except KeyError:
-        raise missing_property("hex") from None
+        raise missing_property("hex", data) from None
     try:
         hex_ = _binary.read_base16(hex_)
     except DecodeError as error:
@@ -2409,7 +2409,7 @@ def _decode_Blobs(data: object) -> Blobs:
     try:
         signed = data["signed"]
     except KeyError:
-        raise missing_property("signed") from None
+        raise missing_property("signed", data) from None
     try:
         signed = _binary.read_array(signed)
     except DecodeError as error:
@@ -2418,7 +2418,7 @@ def _decode_Blobs(data: object) -> Blobs:
     try:
         unsigned = data["unsigned"]
     except KeyError:
-        raise missing_property("unsigned") from None
+        raise missing_property("unsigned", data) from None
     try:
         unsigned = _binary.read_uint8_array(unsigned)
     except DecodeError as error:
@@ -2434,7 +2434,7 @@ def _decode_Blobs(data: object) -> Blobs:
     try:
         chunks = data["chunks"]
     except KeyError:
-        raise missing_property("chunks") from None
+        raise missing_property("chunks", data) from None
     try:
         chunks = _decode_list_bytes_base64(chunks)
     except DecodeError as error:
@@ -2520,7 +2520,7 @@ def _decode_Containers(data: object) -> Containers:
     try:
         tags = data["tags"]
     except KeyError:
-        raise missing_property("tags") from None
+        raise missing_property("tags", data) from None
     try:
         tags = _decode_set_str(tags)
     except DecodeError as error:
@@ -2529,7 +2529,7 @@ def _decode_Containers(data: object) -> Containers:
     try:
         codes = data["codes"]
     except KeyError:
-        raise missing_property("codes") from None
+        raise missing_property("codes", data) from None
     try:
         codes = _decode_set_int32(codes)
     except DecodeError as error:
@@ -2538,7 +2538,7 @@ def _decode_Containers(data: object) -> Containers:
     try:
         pair = data["pair"]
     except KeyError:
-        raise missing_property("pair") from None
+        raise missing_property("pair", data) from None
     try:
         pair = _decode_tuple_str_int64(pair)
     except DecodeError as error:
@@ -2547,7 +2547,7 @@ def _decode_Containers(data: object) -> Containers:
     try:
         coordinates = data["coordinates"]
     except KeyError:
-        raise missing_property("coordinates") from None
+        raise missing_property("coordinates", data) from None
     try:
         coordinates = _decode_tuple_float_etc(coordinates)
     except DecodeError as error:
@@ -2556,7 +2556,7 @@ def _decode_Containers(data: object) -> Containers:
     try:
         by_id = data["byId"]
     except KeyError:
-        raise missing_property("byId") from None
+        raise missing_property("byId", data) from None
     try:
         by_id = _decode_dict_int64_str(by_id)
     except DecodeError as error:
@@ -2565,7 +2565,7 @@ def _decode_Containers(data: object) -> Containers:
     try:
         by_color = data["byColor"]
     except KeyError:
-        raise missing_property("byColor") from None
+        raise missing_property("byColor", data) from None
     try:
         by_color = _decode_dict_Color_list_uint8(by_color)
     except DecodeError as error:
@@ -2574,7 +2574,7 @@ def _decode_Containers(data: object) -> Containers:
     try:
         by_uuid = data["byUuid"]
     except KeyError:
-        raise missing_property("byUuid") from None
+        raise missing_property("byUuid", data) from None
     try:
         by_uuid = _decode_dict_uuid_date(by_uuid)
     except DecodeError as error:
@@ -2583,7 +2583,7 @@ def _decode_Containers(data: object) -> Containers:
     try:
         nested = data["nested"]
     except KeyError:
-        raise missing_property("nested") from None
+        raise missing_property("nested", data) from None
     try:
         nested = _decode_list_dict_opt_tuple_int8_bool(nested)
     except DecodeError as error:
@@ -2625,7 +2625,7 @@ def _decode_Dynamic(data: object) -> Dynamic:
     try:
         payload = data["payload"]
     except KeyError:
-        raise missing_property("payload") from None
+        raise missing_property("payload", data) from None
     try:
         payload = _dynamic.read_any(payload)
     except DecodeError as error:
@@ -2634,7 +2634,7 @@ def _decode_Dynamic(data: object) -> Dynamic:
     try:
         extras = data["extras"]
     except KeyError:
-        raise missing_property("extras") from None
+        raise missing_property("extras", data) from None
     try:
         extras = _decode_dict_any(extras)
     except DecodeError as error:

@@ -416,7 +416,7 @@ def _decode_Users(data: object) -> Users:
     try:
         users = data["users"]
     except KeyError:
-        raise missing_property("users") from None
+        raise missing_property("users", data) from None
     try:
         users = _decode_list_User(users)
     except DecodeError as error:
@@ -541,103 +541,103 @@ def _decode_User(data: object) -> User:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not str:
         raise decode_mismatch(id_, "str").within("id")
     try:
         index_ = data["index"]
     except KeyError:
-        raise missing_property("index") from None
+        raise missing_property("index", data) from None
     if type(index_) is not int or not -2147483648 <= index_ <= 2147483647:
         raise decode_mismatch(index_, "int32").within("index")
     try:
         guid = data["guid"]
     except KeyError:
-        raise missing_property("guid") from None
+        raise missing_property("guid", data) from None
     if type(guid) is not str:
         raise decode_mismatch(guid, "str").within("guid")
     try:
         is_active = data["isActive"]
     except KeyError:
-        raise missing_property("isActive") from None
+        raise missing_property("isActive", data) from None
     if type(is_active) is not bool:
         raise decode_mismatch(is_active, "bool").within("isActive")
     try:
         balance = data["balance"]
     except KeyError:
-        raise missing_property("balance") from None
+        raise missing_property("balance", data) from None
     if type(balance) is not str:
         raise decode_mismatch(balance, "str").within("balance")
     try:
         picture = data["picture"]
     except KeyError:
-        raise missing_property("picture") from None
+        raise missing_property("picture", data) from None
     if type(picture) is not str:
         raise decode_mismatch(picture, "str").within("picture")
     try:
         age = data["age"]
     except KeyError:
-        raise missing_property("age") from None
+        raise missing_property("age", data) from None
     if type(age) is not int or not -2147483648 <= age <= 2147483647:
         raise decode_mismatch(age, "int32").within("age")
     try:
         eye_color = data["eyeColor"]
     except KeyError:
-        raise missing_property("eyeColor") from None
+        raise missing_property("eyeColor", data) from None
     if type(eye_color) is not str:
         raise decode_mismatch(eye_color, "str").within("eyeColor")
     try:
         name_ = data["name"]
     except KeyError:
-        raise missing_property("name") from None
+        raise missing_property("name", data) from None
     if type(name_) is not str:
         raise decode_mismatch(name_, "str").within("name")
     try:
         gender = data["gender"]
     except KeyError:
-        raise missing_property("gender") from None
+        raise missing_property("gender", data) from None
     if type(gender) is not str:
         raise decode_mismatch(gender, "str").within("gender")
     try:
         company = data["company"]
     except KeyError:
-        raise missing_property("company") from None
+        raise missing_property("company", data) from None
     if type(company) is not str:
         raise decode_mismatch(company, "str").within("company")
     try:
         email = data["email"]
     except KeyError:
-        raise missing_property("email") from None
+        raise missing_property("email", data) from None
     if type(email) is not str:
         raise decode_mismatch(email, "str").within("email")
     try:
         phone = data["phone"]
     except KeyError:
-        raise missing_property("phone") from None
+        raise missing_property("phone", data) from None
     if type(phone) is not str:
         raise decode_mismatch(phone, "str").within("phone")
     try:
         address = data["address"]
     except KeyError:
-        raise missing_property("address") from None
+        raise missing_property("address", data) from None
     if type(address) is not str:
         raise decode_mismatch(address, "str").within("address")
     try:
         about = data["about"]
     except KeyError:
-        raise missing_property("about") from None
+        raise missing_property("about", data) from None
     if type(about) is not str:
         raise decode_mismatch(about, "str").within("about")
     try:
         registered = data["registered"]
     except KeyError:
-        raise missing_property("registered") from None
+        raise missing_property("registered", data) from None
     if type(registered) is not str:
         raise decode_mismatch(registered, "str").within("registered")
     try:
         latitude = data["latitude"]
     except KeyError:
-        raise missing_property("latitude") from None
+        raise missing_property("latitude", data) from None
     if type(latitude) is not float:
         try:
             latitude = _reader.float_from(latitude)
@@ -647,7 +647,7 @@ def _decode_User(data: object) -> User:
     try:
         longitude = data["longitude"]
     except KeyError:
-        raise missing_property("longitude") from None
+        raise missing_property("longitude", data) from None
     if type(longitude) is not float:
         try:
             longitude = _reader.float_from(longitude)
@@ -657,7 +657,7 @@ def _decode_User(data: object) -> User:
     try:
         tags = data["tags"]
     except KeyError:
-        raise missing_property("tags") from None
+        raise missing_property("tags", data) from None
     try:
         tags = _decode_list_str(tags)
     except DecodeError as error:
@@ -666,7 +666,7 @@ def _decode_User(data: object) -> User:
     try:
         friends = data["friends"]
     except KeyError:
-        raise missing_property("friends") from None
+        raise missing_property("friends", data) from None
     try:
         friends = _decode_list_Friend(friends)
     except DecodeError as error:
@@ -675,13 +675,13 @@ def _decode_User(data: object) -> User:
     try:
         greeting = data["greeting"]
     except KeyError:
-        raise missing_property("greeting") from None
+        raise missing_property("greeting", data) from None
     if type(greeting) is not str:
         raise decode_mismatch(greeting, "str").within("greeting")
     try:
         favorite_fruit = data["favoriteFruit"]
     except KeyError:
-        raise missing_property("favoriteFruit") from None
+        raise missing_property("favoriteFruit", data) from None
     if type(favorite_fruit) is not str:
         raise decode_mismatch(favorite_fruit, "str").within("favoriteFruit")
     result: User = _new(User)
@@ -728,13 +728,13 @@ def _decode_Friend(data: object) -> Friend:
     try:
         id_ = data["id"]
     except KeyError:
-        raise missing_property("id") from None
+        raise missing_property("id", data) from None
     if type(id_) is not str:
         raise decode_mismatch(id_, "str").within("id")
     try:
         name_ = data["name"]
     except KeyError:
-        raise missing_property("name") from None
+        raise missing_property("name", data) from None
     if type(name_) is not str:
         raise decode_mismatch(name_, "str").within("name")
     result: Friend = _new(Friend)

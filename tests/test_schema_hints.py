@@ -102,3 +102,51 @@ def test_the_schema_reference_lists_every_spelling() -> None:
         assert rows.get(f"{name}[...]") == f"{constructor}[...]", name
     for name in spellings.NULLABLE:
         assert rows.get(f"{name}[T]") == "T?", name
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "models:\n  Item:\n    sku: str\n    qty: int\n",
+            "unknown key 'sku' in model Item; if it is a field, a model's fields go"
+            " under 'fields:' (fields: {sku: ...})",
+        ),
+        (
+            "models:\n  Item:\n    fields:\n      sku: str\n    qty: int\n",
+            "unknown key 'qty' in model Item; if it is a field, indent it one level"
+            " deeper, under 'fields:'",
+        ),
+        (
+            "models:\n  Item:\n    fields:\n      sku: str\n  qty: int\n",
+            "model name 'qty' must start with an upper-case letter and hold only"
+            " letters and digits, as in PascalCase; if 'qty' is a field, indent it"
+            " under its model's 'fields:'",
+        ),
+        (
+            "models:\n  Item:\n    fields:\n      sku: str\n     qty: int\n",
+            "check this line's indentation: a key lines up with the keys beside it",
+        ),
+        ("models:\n  A:\n    feilds: {x: int}\n", "did you mean 'fields'?"),
+    ],
+)
+def test_misplaced_fields_are_told_where_fields_go(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    assert message in generator_error(tmp_path, capsys, text)
+
+
+def test_a_missing_member_spelled_another_way_hints_at_naming() -> None:
+    from foryjson import DecodeError
+    from generated import payments
+
+    with pytest.raises(DecodeError) as raised:
+        payments.CardPayment.from_json('{"kind":"card","last_four":"1234"}')
+    assert raised.value.path == "$"
+    assert raised.value.message == (
+        "missing required property 'lastFour'; the object has 'last_four': does the"
+        " schema's naming option match the document's (naming: camelCase, say)?"
+    )
+    with pytest.raises(DecodeError) as plain:
+        payments.CardPayment.from_json('{"kind":"card","four":"1234"}')
+    assert plain.value.message == "missing required property 'lastFour'"

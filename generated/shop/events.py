@@ -418,7 +418,7 @@ def _decode_OrderPlaced(data: object) -> OrderPlaced:
     try:
         total = data["total"]
     except KeyError:
-        raise missing_property("total") from None
+        raise missing_property("total", data) from None
     try:
         total = common._decode_Money(total)
     except DecodeError as error:
@@ -491,7 +491,7 @@ def _decode_OrderCancelled(data: object) -> OrderCancelled:
     try:
         order_id = data["OrderId"]
     except KeyError:
-        raise missing_property("OrderId") from None
+        raise missing_property("OrderId", data) from None
     if type(order_id) is not str:
         raise decode_mismatch(order_id, "str").within("OrderId")
     reason = data.get("Reason")

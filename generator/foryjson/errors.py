@@ -9,7 +9,7 @@ success path.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from .plain import DuplicateMember, NumberText
 
@@ -184,9 +184,33 @@ def encode_mismatch(value: object, expected: str) -> EncodeError:
     return EncodeError(f"expected {expected}, got {describe(value)}")
 
 
-def missing_property(name: str) -> DecodeError:
-    """The error for an object that lacks a required property."""
-    return DecodeError(f"missing required property {name!r}")
+def missing_property(
+    name: str, data: Mapping[str, object] | None = None
+) -> DecodeError:
+    """The error for an object that lacks a required property; where ``data`` holds
+    the same name spelled another way (``orderId`` for ``order_id``), it says so."""
+    message = f"missing required property {name!r}"
+    if data:
+        folded = _folded(name)
+        near = next(
+            (
+                key
+                for key in data
+                if type(key) is str and key != name and _folded(key) == folded
+            ),
+            None,
+        )
+        if near is not None:
+            message += (
+                f"; the object has {near!r}: does the schema's naming option match"
+                " the document's (naming: camelCase, say)?"
+            )
+    return DecodeError(message)
+
+
+def _folded(name: str) -> str:
+    """A name without case, underscores and dashes, to compare spellings."""
+    return name.replace("_", "").replace("-", "").lower()
 
 
 def unknown_property(names: Iterable[str], known: frozenset[str]) -> DecodeError:

@@ -190,9 +190,17 @@ def _collect_declarations(root: Node) -> dict[str, _Declared]:
             continue
         for name, key, value in entries[section][1].items(section):
             if not _TYPE_NAME.match(name):
+                # "qty: int" among the models is most often a field indented too little.
+                field_like = section == "models" and not value.is_mapping
                 raise key.error(
                     f"{kind} name '{name}' must start with an upper-case letter and hold"
                     " only letters and digits, as in PascalCase"
+                    + (
+                        f"; if '{name}' is a field, indent it under its model's"
+                        " 'fields:'"
+                        if field_like
+                        else ""
+                    )
                 )
             if name in _RESERVED_TYPE_NAMES:
                 raise key.error(
@@ -221,7 +229,7 @@ def _read_lineage(
     result = {}
     for name, _, value in entries["models"][1].items("models"):
         ref = ModelRef(module, name)
-        model = value.mapping(f"model {name}", _MODEL_KEYS)
+        model = _model_entries(value, name)
         result[ref] = model
         if "order" in model:
             lineage.orders[ref] = model["order"][1]
@@ -621,6 +629,24 @@ class _Resolver:
 _ELLIPSIS = Scalar(typeexpr.ELLIPSIS)
 
 
+def _model_entries(node: Node, name: str) -> dict[str, tuple[Node, Node]]:
+    """A model's keys; a field written among them is told where fields go."""
+    if node.is_mapping:
+        keys = {key_name for key_name, _, _ in node.items(f"model {name}")}
+        for key_name, key, _ in node.items(f"model {name}"):
+            if key_name in _MODEL_KEYS or suggest(key_name, _MODEL_KEYS):
+                continue
+            where = (
+                "indent it one level deeper, under 'fields:'"
+                if "fields" in keys
+                else f"a model's fields go under 'fields:' (fields: {{{key_name}: ...}})"
+            )
+            raise key.error(
+                f"unknown key '{key_name}' in model {name}; if it is a field, {where}"
+            )
+    return node.mapping(f"model {name}", _MODEL_KEYS)
+
+
 def _build_model(
     name: str,
     key: Node,
@@ -631,7 +657,7 @@ def _build_model(
 ) -> ModelDef:
     """A model with its own fields; ``options`` hold what it inherits and sets, and a
     ``derived`` model's ``order`` waits for its inherited fields."""
-    entries = node.mapping(f"model {name}", _MODEL_KEYS)
+    entries = _model_entries(node, name)
     doc = entries["doc"][1].text("doc") if "doc" in entries else None
     subtypes = None
     if "subtypes" in entries:

@@ -192,6 +192,11 @@ _HINTS = (
         "; quote text that holds ': ', and check that every [ and { is closed",
     ),
     (("'\\t'",), "; indent with spaces, not tabs"),
+    (
+        ("expected <block end>",),
+        "; check this line's indentation: a key lines up with the keys beside it,"
+        " two spaces deeper than the key it belongs to",
+    ),
 )
 
 
