@@ -46,9 +46,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMATS",
+    "JAVA_TIMES",
     "MAX_EXPRESSION_CHARS",
     "MAX_EXPRESSION_DEPTH",
     "SCALARS",
+    "TEMPORALS",
     "Composer",
     "TypeExpressionError",
     "parse",
@@ -59,9 +61,10 @@ MAX_EXPRESSION_CHARS = 1000
 #: The deepest nesting of type arguments accepted (``list[list[int]]`` nests 2).
 MAX_EXPRESSION_DEPTH = 32
 
-_TEMPORALS = ("date", "time", "datetime", "local_datetime", "duration")
+#: The date and time types foryjson.temporal writes and reads.
+TEMPORALS = ("date", "time", "datetime", "local_datetime", "duration")
 #: The java.time types foryjson.javatime writes and reads.
-_JAVA_TIMES = (
+JAVA_TIMES = (
     "year",
     "year_month",
     "month_day",
@@ -85,8 +88,8 @@ SCALARS = frozenset(
         "uuid",
         "bytes",
         "any",
-        *_TEMPORALS,
-        *_JAVA_TIMES,
+        *TEMPORALS,
+        *JAVA_TIMES,
     }
 )
 #: The ``format`` choices of each scalar that has some (the first is the default).
@@ -94,7 +97,7 @@ FORMATS = {
     "bytes": ("base64", "base64url", "base16", "array", "uint8_array"),
     "decimal": ("number", "string"),
     "datetime": ("iso", "epoch_millis", "epoch_seconds"),
-    **{name: ("iso",) for name in _TEMPORALS if name != "datetime"},
+    **{name: ("iso",) for name in TEMPORALS if name != "datetime"},
 }
 _EPOCHS = ("epoch_millis", "epoch_seconds")
 _KEY_SCALARS = frozenset({"str", "uuid", "int", *INTEGER_RANGES})
@@ -372,7 +375,7 @@ def _with_format(key: Key, form: str) -> Key:
         )
     name = target[1]
     choices = FORMATS[name]
-    pattern = name in _TEMPORALS and name != "duration"
+    pattern = name in TEMPORALS and name != "duration"
     if form not in choices and not (pattern and form not in _EPOCHS):
         raise TypeExpressionError(
             f"unknown format {form!r} for {name}; choose one of {', '.join(choices)}"
@@ -417,7 +420,7 @@ def _replace(key: Key, old: Key, new: Key) -> Key:
 
 def _scalar_codec(name: str, form: str | None) -> Codec[Any]:
     """A scalar's codec: the functions generated fields call, or their inline checks."""
-    if name in _TEMPORALS and form is not None and form not in _EPOCHS:
+    if name in TEMPORALS and form is not None and form not in _EPOCHS:
         raise TypeExpressionError(
             f"the date/time pattern {form!r} is compiled by foryjson-gen: declare"
             " the type under the schema's roots to use it at the root"
@@ -546,7 +549,7 @@ def _scalar_functions(
         return dynamic.write_any, dynamic.read_any, object
     import datetime as dt
 
-    if name in _JAVA_TIMES:
+    if name in JAVA_TIMES:
         from . import javatime
 
         classes = {

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
 
+from .. import roots
 from ..numbers import INTEGER_RANGES
 from .source import Location
 
@@ -30,21 +31,11 @@ class UnknownProperties(Enum):
     REJECT = "reject"
 
 
-TEMPORALS = frozenset({"date", "time", "datetime", "local_datetime", "duration"})
+#: The date and time types (the runtime's list, which its type expressions read).
+TEMPORALS = frozenset(roots.TEMPORALS)
 
 #: The java.time types ``foryjson.javatime`` writes and reads.
-JAVA_TIMES = frozenset(
-    {
-        "year",
-        "year_month",
-        "month_day",
-        "period",
-        "zone_offset",
-        "zone_id",
-        "offset_time",
-        "zoned_datetime",
-    }
-)
+JAVA_TIMES = frozenset(roots.JAVA_TIMES)
 
 #: The types that take a Java DateTimeFormatter pattern as their ``format``.
 PATTERN_TYPES = (
@@ -63,25 +54,10 @@ NANO_TYPES = ("time", "datetime", "local_datetime", "offset_time", "zoned_dateti
 #: What reading does with fraction digits past microseconds.
 NANOS_CHOICES = ("reject", "truncate")
 
-SCALARS = frozenset(
-    {
-        "bool",
-        "int",
-        "float",
-        "float32",
-        "decimal",
-        "str",
-        "char",
-        "uuid",
-        "bytes",
-        "any",
-        *INTEGER_RANGES,
-        *TEMPORALS,
-        *JAVA_TIMES,
-    }
-)
+#: The scalar types: the runtime's type expressions know the same ones.
+SCALARS = roots.SCALARS
 
-BYTE_FORMATS = ("base64", "base64url", "base16", "array", "uint8_array")
+BYTE_FORMATS = roots.FORMATS["bytes"]
 DECIMAL_FORMATS = ("number", "string")
 EPOCH_FORMATS = ("epoch_millis", "epoch_seconds")
 
