@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -427,3 +428,19 @@ def test_the_repository_pyproject_has_no_config(project: Path) -> None:
     """So the repository's own commands, and test_cli.py, always pass PATH and -o."""
     pyproject = TOML.loads((REPOSITORY / "pyproject.toml").read_text())
     assert "foryjson" not in pyproject.get("tool", {})
+
+
+def test_the_documented_pre_commit_configs_match_the_hook() -> None:
+    """getting-started.md shows two configs; the local one repeats the hook's keys."""
+    page = (REPOSITORY / "docs" / "getting-started.md").read_text(encoding="utf-8")
+    section = page[page.index("## Check with pre-commit") :]
+    snippets = re.findall(r"```yaml\n(repos:.*?)```", section, re.DOTALL)
+    assert len(snippets) == 2
+    (hook,) = yaml.safe_load((REPOSITORY / ".pre-commit-hooks.yaml").read_text())
+    cloned, local = (yaml.safe_load(text)["repos"][0] for text in snippets)
+    assert [item["id"] for item in cloned["hooks"]] == [hook["id"]]
+    assert cloned["rev"] and cloned["repo"] != "local"
+    (own,) = local["hooks"]
+    assert local["repo"] == "local" and own["language"] == "system"
+    for key in ("id", "entry", "pass_filenames", "files"):
+        assert own[key] == hook[key], key
