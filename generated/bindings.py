@@ -41,7 +41,13 @@ _new = object.__new__
 
 
 class Drawing:
-    """The Drawing model."""
+    """The Drawing model.
+
+    Attributes:
+        labels: list[Label], JSON 'labels'.
+        price: decimal (examples.bindings:CENTS), JSON 'price'.
+        prices: dict[str, decimal (examples.bindings:CENTS)], JSON 'prices'.
+    """
 
     __slots__ = (
         "labels",

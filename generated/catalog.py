@@ -56,7 +56,13 @@ class Availability(enum.Enum):
 
 
 class Category:
-    """A category; top-level categories have no parent."""
+    """A category; top-level categories have no parent.
+
+    Attributes:
+        id: int64, JSON 'id'.
+        name: str, JSON 'name'.
+        parent: Category?, JSON 'parent'.
+    """
 
     __slots__ = (
         "id",
@@ -152,7 +158,16 @@ class Product:
     """The Product model.
 
     Attributes:
-        categoryPath: From the root category down.
+        name: str, JSON 'name'.
+        sku: str, JSON 'sku'.
+        categoryPath: list[Category], JSON 'category_path'. From the root category
+            down.
+        price: common.Money, JSON 'price'.
+        availability: Availability, JSON 'availability', default 'IN_STOCK'.
+        weightGrams: uint32, JSON 'weight_grams'.
+        tags: list[str], JSON 'tags', default [].
+        attributes: dict[str, str], JSON 'attributes'.
+        warehouse: common.Address?, JSON 'warehouse'.
     """
 
     __slots__ = (

@@ -53,7 +53,11 @@ class EyeColor(enum.Enum):
 
 
 class Clients:
-    """The Clients model."""
+    """The Clients model.
+
+    Attributes:
+        clients: list[Client], JSON 'clients'.
+    """
 
     __slots__ = ("clients",)
     __match_args__ = ("clients",)
@@ -109,7 +113,30 @@ class Clients:
 
 
 class Client:
-    """The Client model."""
+    """The Client model.
+
+    Attributes:
+        id: int64, JSON 'id'.
+        index: int32, JSON 'index'.
+        guid: uuid, JSON 'guid'.
+        is_active: bool, JSON 'isActive'.
+        balance: decimal, JSON 'balance'.
+        picture: str, JSON 'picture'.
+        age: int32, JSON 'age'.
+        eye_color: EyeColor, JSON 'eyeColor'.
+        name: str, JSON 'name'.
+        gender: str, JSON 'gender'.
+        company: str, JSON 'company'.
+        emails: list[str], JSON 'emails'.
+        phones: list[int32], JSON 'phones'.
+        address: str, JSON 'address'.
+        about: str, JSON 'about'.
+        registered: date, JSON 'registered'.
+        latitude: float, JSON 'latitude'.
+        longitude: float, JSON 'longitude'.
+        tags: list[str], JSON 'tags'.
+        partners: list[Partner], JSON 'partners'.
+    """
 
     __slots__ = (
         "id",
@@ -355,8 +382,10 @@ class Partner:
     """The Partner model.
 
     Attributes:
-        since: Java's OffsetDateTime with nanoseconds, kept as its ISO text: a
-            Python datetime holds only microseconds.
+        id: int64, JSON 'id'.
+        name: str, JSON 'name'.
+        since: str, JSON 'since'. Java's OffsetDateTime with nanoseconds, kept as
+            its ISO text: a Python datetime holds only microseconds.
     """
 
     __slots__ = (

@@ -29,7 +29,11 @@ class Address:
     """A postal address.
 
     Attributes:
-        postal_code: Written as postalCode by the camelCase strategy.
+        street: str, JSON 'street'.
+        city: str, JSON 'city'.
+        postal_code: str, JSON 'postalCode'. Written as postalCode by the camelCase
+            strategy.
+        country_code: str, JSON 'country', default 'DE'.
     """
 
     __slots__ = (
@@ -119,7 +123,12 @@ class Address:
 
 
 class Money:
-    """An amount in minor units, so that no float rounding can creep in."""
+    """An amount in minor units, so that no float rounding can creep in.
+
+    Attributes:
+        minor_units: int64, JSON 'minorUnits'.
+        currency: str, JSON 'currency', default 'EUR'.
+    """
 
     __slots__ = (
         "minor_units",

@@ -113,7 +113,17 @@ class Node(metaclass=_ABCMeta):
 
 
 class File(Node):
-    """The File model. Written as 'file', with the property 'type' first."""
+    """The File model. Written as 'file', with the property 'type' first.
+
+    Attributes:
+        name: str, JSON 'name'.
+        created_by: str, JSON 'created_by'.
+        created_at: datetime, JSON 'created_at'.
+        updated_by: str?, JSON 'updated_by'.
+        updated_at: datetime?, JSON 'updated_at'.
+        nbytes: int64, JSON 'nbytes'.
+        permissions: Permissions, JSON 'permissions'.
+    """
 
     __slots__ = (
         "name",
@@ -239,7 +249,16 @@ class File(Node):
 
 
 class Directory(Node):
-    """The Directory model. Written as 'directory', with the property 'type' first."""
+    """The Directory model. Written as 'directory', with the property 'type' first.
+
+    Attributes:
+        name: str, JSON 'name'.
+        created_by: str, JSON 'created_by'.
+        created_at: datetime, JSON 'created_at'.
+        updated_by: str?, JSON 'updated_by'.
+        updated_at: datetime?, JSON 'updated_at'.
+        contents: list[Node], JSON 'contents'.
+    """
 
     __slots__ = (
         "name",

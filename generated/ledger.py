@@ -47,7 +47,11 @@ _set = object.__setattr__
 
 
 class Entity:
-    """A plain base class; every model that extends it starts with its id."""
+    """A plain base class; every model that extends it starts with its id.
+
+    Attributes:
+        id: str, JSON 'id'.
+    """
 
     __slots__ = ("id",)
     __match_args__ = ("id",)
@@ -96,7 +100,12 @@ class Entity:
 
 
 class Money:
-    """A value object, immutable and hashable."""
+    """A value object, immutable and hashable.
+
+    Attributes:
+        amount: decimal, JSON 'amount'.
+        currency: str, JSON 'currency', matching [A-Z]{3}.
+    """
 
     __slots__ = (
         "amount",
@@ -179,6 +188,10 @@ class Transaction(Entity, metaclass=_ABCMeta):
 
     One of CardCharge (card), PremiumCardCharge (premium_card), Refund (refund), written
     with the property 'type' first.
+
+    Attributes:
+        amount: decimal, JSON 'amount'.
+        currency: str, JSON 'currency', default 'EUR'.
     """
 
     __slots__ = (
@@ -247,7 +260,12 @@ class Transaction(Entity, metaclass=_ABCMeta):
 
 
 class Statement(Entity):
-    """The Statement model."""
+    """The Statement model.
+
+    Attributes:
+        entries: list[Transaction], JSON 'entries'.
+        largest_card: CardCharge?, JSON 'largestCard'.
+    """
 
     __slots__ = (
         "entries",
@@ -340,6 +358,9 @@ class Statement(Entity):
 class CardCharge(Transaction):
     """The CardCharge model. One of CardCharge (card), PremiumCardCharge (premium_card),
     written with the property 'type' first.
+
+    Attributes:
+        last_four: str, JSON 'lastFour', matching [0-9]{4}.
     """
 
     __slots__ = ("last_four",)
@@ -437,7 +458,12 @@ class CardCharge(Transaction):
 
 
 class Refund(Transaction):
-    """The Refund model. Written as 'refund', with the property 'type' first."""
+    """The Refund model. Written as 'refund', with the property 'type' first.
+
+    Attributes:
+        original: str, JSON 'original'.
+        reason: str?, JSON 'reason'.
+    """
 
     __slots__ = (
         "original",
@@ -543,6 +569,9 @@ class PremiumCardCharge(CardCharge):
     """A subtype of a subtype, named in the same table.
 
     Written as 'premium_card', with the property 'type' first.
+
+    Attributes:
+        lounge_access: bool, JSON 'loungeAccess', default False.
     """
 
     __slots__ = ("lounge_access",)

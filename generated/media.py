@@ -55,7 +55,12 @@ class Size(enum.Enum):
 
 
 class MediaContent:
-    """The MediaContent model."""
+    """The MediaContent model.
+
+    Attributes:
+        media: Media, JSON 'media'.
+        images: list[Image], JSON 'images'.
+    """
 
     __slots__ = (
         "media",
@@ -125,7 +130,21 @@ class MediaContent:
 
 
 class Media:
-    """The Media model."""
+    """The Media model.
+
+    Attributes:
+        uri: str, JSON 'uri'.
+        title: str?, JSON 'title'.
+        width: int32, JSON 'width'.
+        height: int32, JSON 'height'.
+        format: str, JSON 'format'.
+        duration: int64, JSON 'duration'.
+        size: int64, JSON 'size'.
+        bitrate: int32, JSON 'bitrate'.
+        persons: list[str], JSON 'persons'.
+        player: Player, JSON 'player'.
+        copyright: str?, JSON 'copyright'.
+    """
 
     __slots__ = (
         "uri",
@@ -280,7 +299,15 @@ class Media:
 
 
 class Image:
-    """The Image model."""
+    """The Image model.
+
+    Attributes:
+        uri: str, JSON 'uri'.
+        title: str?, JSON 'title'.
+        width: int32, JSON 'width'.
+        height: int32, JSON 'height'.
+        size: Size, JSON 'size'.
+    """
 
     __slots__ = (
         "uri",

@@ -63,7 +63,18 @@ class OrderStatus(enum.Enum):
 
 
 class Order:
-    """The Order model."""
+    """The Order model.
+
+    Attributes:
+        id: str, JSON 'id'.
+        customer: Customer, JSON 'customer'.
+        lines: list[OrderLine], JSON 'lines'.
+        status: OrderStatus, JSON 'status'.
+        created: datetime, JSON 'created'.
+        shipping_address: Address, JSON 'shippingAddress'.
+        attributes: dict[str, str], JSON 'attributes'.
+        notes: str?, JSON 'notes'.
+    """
 
     __slots__ = (
         "id",
@@ -215,7 +226,17 @@ class Order:
 
 
 class Customer:
-    """The Customer model."""
+    """The Customer model.
+
+    Attributes:
+        id: int64, JSON 'id'.
+        first_name: str, JSON 'firstName'.
+        last_name: str, JSON 'lastName'.
+        email: str, JSON 'email'.
+        date_of_birth: datetime, JSON 'dateOfBirth'.
+        vip: bool, JSON 'vip'.
+        addresses: list[Address], JSON 'addresses'.
+    """
 
     __slots__ = (
         "id",
@@ -336,7 +357,14 @@ class Customer:
 
 
 class Address:
-    """The Address model."""
+    """The Address model.
+
+    Attributes:
+        street: str, JSON 'street'.
+        city: str, JSON 'city'.
+        zip: str, JSON 'zip'.
+        country: str, JSON 'country'.
+    """
 
     __slots__ = (
         "street",
@@ -421,7 +449,13 @@ class Address:
 
 
 class Category:
-    """The Category model."""
+    """The Category model.
+
+    Attributes:
+        id: int64, JSON 'id'.
+        name: str, JSON 'name'.
+        parent: Category?, JSON 'parent'.
+    """
 
     __slots__ = (
         "id",
@@ -513,7 +547,15 @@ class Product:
     """The Product model.
 
     Attributes:
-        tags: A set in insertion order, as Java's LinkedHashSet writes it.
+        sku: str, JSON 'sku'.
+        name: str, JSON 'name'.
+        description: str, JSON 'description'.
+        category: Category, JSON 'category'.
+        price: decimal, JSON 'price'.
+        weight_grams: int32, JSON 'weightGrams'.
+        tags: list[str], JSON 'tags', no repeated items. A set in insertion order,
+            as Java's LinkedHashSet writes it.
+        thumbnail: bytes, JSON 'thumbnail'.
     """
 
     __slots__ = (
@@ -663,7 +705,14 @@ class Product:
 
 
 class OrderLine:
-    """The OrderLine model."""
+    """The OrderLine model.
+
+    Attributes:
+        product: Product, JSON 'product'.
+        quantity: int32, JSON 'quantity'.
+        unit_price: decimal, JSON 'unitPrice'.
+        discount: float, JSON 'discount'.
+    """
 
     __slots__ = (
         "product",

@@ -195,7 +195,12 @@ class Event(metaclass=_ABCMeta):
 
 
 class Amount:
-    """The Amount model."""
+    """The Amount model.
+
+    Attributes:
+        value: decimal, JSON 'value', above 0, a multiple of 0.01.
+        currency: str, JSON 'currency', matching [A-Z]{3}.
+    """
 
     __slots__ = (
         "value",
@@ -309,7 +314,13 @@ class Iban:
 
 
 class Address:
-    """The Address model."""
+    """The Address model.
+
+    Attributes:
+        street: str, JSON 'street'.
+        city: str, JSON 'city'.
+        geo: Geo?, members flattened into this object as '...'.
+    """
 
     __slots__ = (
         "street",
@@ -382,7 +393,12 @@ class Address:
 
 
 class Geo:
-    """The Geo model."""
+    """The Geo model.
+
+    Attributes:
+        lat: float, JSON 'lat'.
+        lon: float, JSON 'lon'.
+    """
 
     __slots__ = (
         "lat",
@@ -440,7 +456,23 @@ class Geo:
 
 
 class Order:
-    """Flattening, catch-all members, directional and raw fields, and a payment."""
+    """Flattening, catch-all members, directional and raw fields, and a payment.
+
+    Attributes:
+        id: str, JSON 'id'.
+        start: int64, JSON 'start'.
+        end: int64, JSON 'end'.
+        billing: Address, members flattened into this object as 'billing_...'.
+        shipping: Address?, members flattened into this object as 'ship_..._x'.
+        payment: Payment, JSON 'payment'.
+        payments: list[Payment], JSON 'payments'.
+        shipments: dict[str, Shipment], JSON 'shipments'.
+        history: list[Event], JSON 'history'.
+        total_cents: int64, JSON 'totalCents', default 0, read-only.
+        secret: str?, JSON 'secret', write-only.
+        metadata: str?, JSON 'metadata', raw JSON text.
+        extras: dict[str, any], the members no other field reads.
+    """
 
     __slots__ = (
         "id",
@@ -615,7 +647,11 @@ class Order:
 
 
 class CardPayment(Payment):
-    """The CardPayment model. Written as 'card', with the property 'kind' first."""
+    """The CardPayment model. Written as 'card', with the property 'kind' first.
+
+    Attributes:
+        last_four: str, JSON 'lastFour', matching [0-9]{4}.
+    """
 
     __slots__ = ("last_four",)
     __match_args__ = ("last_four",)
@@ -676,7 +712,13 @@ class CardPayment(Payment):
 
 
 class BankTransfer(Payment):
-    """The BankTransfer model. Written as 'bank_transfer', with the property 'kind' first."""
+    """The BankTransfer model. Written as 'bank_transfer', with the property 'kind' first.
+
+    Attributes:
+        iban: Iban, JSON 'iban'.
+        amount: Amount, JSON 'amount'.
+        reference: str?, JSON 'reference'.
+    """
 
     __slots__ = (
         "iban",
@@ -775,6 +817,10 @@ class BankTransfer(Payment):
 class Parcel(Shipment):
     """The Parcel model. Written as 'parcel', inside an object whose one member is its
     name.
+
+    Attributes:
+        weight_grams: int32, JSON 'weightGrams', min 1, max 31500.
+        to: Address, members flattened into this object as 'to_...'.
     """
 
     __slots__ = (
@@ -837,6 +883,9 @@ class Parcel(Shipment):
 class Pickup(Shipment):
     """The Pickup model. Written as 'pickup', inside an object whose one member is its
     name.
+
+    Attributes:
+        store: str, JSON 'store'.
     """
 
     __slots__ = ("store",)
@@ -886,7 +935,11 @@ class Pickup(Shipment):
 
 
 class Opened(Event):
-    """The Opened model. Written as 'opened', as an array of its name and the object."""
+    """The Opened model. Written as 'opened', as an array of its name and the object.
+
+    Attributes:
+        at: int64, JSON 'at'.
+    """
 
     __slots__ = ("at",)
     __match_args__ = ("at",)
@@ -935,7 +988,12 @@ class Opened(Event):
 
 
 class Closed(Event):
-    """The Closed model. Written as 'closed', as an array of its name and the object."""
+    """The Closed model. Written as 'closed', as an array of its name and the object.
+
+    Attributes:
+        at: int64, JSON 'at'.
+        reason: str, JSON 'reason', at least length 1, at most length 200.
+    """
 
     __slots__ = (
         "at",

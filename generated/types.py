@@ -81,7 +81,24 @@ class Color(enum.Enum):
 
 
 class Numbers:
-    """Integers are range-checked both ways; decimals are exact."""
+    """Integers are range-checked both ways; decimals are exact.
+
+    Attributes:
+        tiny: int8, JSON 'tiny'.
+        small: int16, JSON 'small'.
+        medium: int32, JSON 'medium'.
+        large: int64, JSON 'large'.
+        byte: uint8, JSON 'byte'.
+        word: uint16, JSON 'word'.
+        dword: uint32, JSON 'dword'.
+        qword: uint64, JSON 'qword'.
+        unbounded: int, JSON 'unbounded'.
+        ratio: float, JSON 'ratio'.
+        single: float32, JSON 'single'.
+        price: decimal, JSON 'price'.
+        quoted_price: decimal, JSON 'quotedPrice'.
+        maybe: float?, JSON 'maybe'.
+    """
 
     __slots__ = (
         "tiny",
@@ -272,7 +289,14 @@ class Numbers:
 
 
 class JavaFloats:
-    """Doubles and floats spelled as Java's Double.toString and Float.toString do."""
+    """Doubles and floats spelled as Java's Double.toString and Float.toString do.
+
+    Attributes:
+        ratio: float, JSON 'ratio'.
+        single: float32, JSON 'single'.
+        doubles: list[float], JSON 'doubles'.
+        singles: list[float32], JSON 'singles'.
+    """
 
     __slots__ = (
         "ratio",
@@ -369,7 +393,15 @@ class JavaFloats:
 
 
 class Text:
-    """The Text model."""
+    """The Text model.
+
+    Attributes:
+        text: str, JSON 'text'.
+        initial: char, JSON 'initial'.
+        id: uuid, JSON 'id'.
+        color: Color, JSON 'color'.
+        color_or_none: Color?, JSON 'colorOrNone'.
+    """
 
     __slots__ = (
         "text",
@@ -472,7 +504,23 @@ class Text:
 
 
 class Times:
-    """Dates and times in ISO form, as epoch numbers and through Java patterns."""
+    """Dates and times in ISO form, as epoch numbers and through Java patterns.
+
+    Attributes:
+        day: date, JSON 'day'.
+        clock: time, JSON 'clock'.
+        moment: datetime, JSON 'moment'.
+        local: local_datetime, JSON 'local'.
+        elapsed: duration, JSON 'elapsed'.
+        created_millis: datetime, JSON 'createdMillis'.
+        created_seconds: datetime, JSON 'createdSeconds'.
+        birthday: date, JSON 'birthday'.
+        opening: time, JSON 'opening'.
+        logged: local_datetime, JSON 'logged'.
+        stamped: datetime, JSON 'stamped'.
+        holidays: list[date], JSON 'holidays'.
+        deadlines: dict[str, datetime], JSON 'deadlines'.
+    """
 
     __slots__ = (
         "day",
@@ -651,6 +699,24 @@ class Times:
 class JavaTimes:
     """The other java.time types, as Jackson writes them: years, months, days of a month,
     periods, zones, offset times and zoned date-times.
+
+    Attributes:
+        year: year, JSON 'year'.
+        month: year_month, JSON 'month'.
+        anniversary: month_day, JSON 'anniversary'.
+        term: period, JSON 'term'.
+        offset: zone_offset, JSON 'offset'.
+        zone: zone_id, JSON 'zone'.
+        opens: offset_time, JSON 'opens'.
+        meeting: zoned_datetime, JSON 'meeting'.
+        from_java: local_datetime, JSON 'fromJava'.
+        observed: zoned_datetime?, JSON 'observed'.
+        years: list[year], JSON 'years'.
+        terms: dict[str, period?], JSON 'terms'.
+        zones: list[zone_id]?, JSON 'zones'.
+        closes: dict[str, offset_time], JSON 'closes'.
+        billed: year_month, JSON 'billed'.
+        birthdays: list[month_day], JSON 'birthdays'.
     """
 
     __slots__ = (
@@ -851,7 +917,17 @@ class JavaTimes:
 
 
 class Blobs:
-    """One byte array per format; base64 is the default."""
+    """One byte array per format; base64 is the default.
+
+    Attributes:
+        standard: bytes, JSON 'standard'.
+        url_safe: bytes, JSON 'urlSafe'.
+        hex: bytes, JSON 'hex'.
+        signed: bytes, JSON 'signed'.
+        unsigned: bytes, JSON 'unsigned'.
+        optional: bytes?, JSON 'optional'.
+        chunks: list[bytes], JSON 'chunks'.
+    """
 
     __slots__ = (
         "standard",
@@ -970,7 +1046,18 @@ class Blobs:
 
 
 class Containers:
-    """The Containers model."""
+    """The Containers model.
+
+    Attributes:
+        tags: set[str], JSON 'tags'.
+        codes: set[int32], JSON 'codes'.
+        pair: tuple[str, int64], JSON 'pair'.
+        coordinates: tuple[float, ...], JSON 'coordinates'.
+        by_id: dict[int64, str], JSON 'byId'.
+        by_color: dict[Color, list[uint8]], JSON 'byColor'.
+        by_uuid: dict[uuid, date], JSON 'byUuid'.
+        nested: list[dict[str, tuple[int8, bool]?]], JSON 'nested'.
+    """
 
     __slots__ = (
         "tags",
@@ -1108,7 +1195,12 @@ class Containers:
 
 
 class Dynamic:
-    """Untyped JSON values (objects, arrays, strings, numbers, booleans, null)."""
+    """Untyped JSON values (objects, arrays, strings, numbers, booleans, null).
+
+    Attributes:
+        payload: any, JSON 'payload'.
+        extras: dict[str, any], JSON 'extras'.
+    """
 
     __slots__ = (
         "payload",
@@ -1171,7 +1263,26 @@ class Dynamic:
 
 
 class Defaults:
-    """Defaults of every kind; non_default leaves out values equal to them."""
+    """Defaults of every kind; non_default leaves out values equal to them.
+
+    Attributes:
+        count: int32, JSON 'count', default 3.
+        rate: float32, JSON 'rate', default 0.5.
+        price: decimal, JSON 'price', default Decimal('9.90').
+        letter: char, JSON 'letter', default 'x'.
+        id: uuid, JSON 'id', default UUID('12345678-1234-5678-1234-567812345678').
+        day: date, JSON 'day', default datetime.date(2026, 6, 21).
+        clock: time, JSON 'clock', default datetime.time(8, 30).
+        moment: datetime, JSON 'moment', default datetime.datetime(2026, 6, 21, 1,
+            2, 3, tzinfo=datetime.timezone(datetime.timedelta(seconds=28800))).
+        elapsed: duration, JSON 'elapsed', default datetime.timedelta(seconds=5400).
+        blob: bytes, JSON 'blob', default b'\\x01\\x02\\x03'.
+        color: Color, JSON 'color', default 'GREEN'.
+        tags: set[str], JSON 'tags', default set().
+        pair: tuple[int8, ...], JSON 'pair', default ().
+        zero: float, JSON 'zero'.
+        empty: bytes, JSON 'empty'.
+    """
 
     __slots__ = (
         "count",

@@ -36,7 +36,11 @@ _new = object.__new__
 
 
 class Users:
-    """The Users model."""
+    """The Users model.
+
+    Attributes:
+        users: list[User], JSON 'users'.
+    """
 
     __slots__ = ("users",)
     __match_args__ = ("users",)
@@ -85,7 +89,32 @@ class Users:
 
 
 class User:
-    """The User model."""
+    """The User model.
+
+    Attributes:
+        id: str, JSON 'id'.
+        index: int32, JSON 'index'.
+        guid: str, JSON 'guid'.
+        is_active: bool, JSON 'isActive'.
+        balance: str, JSON 'balance'.
+        picture: str, JSON 'picture'.
+        age: int32, JSON 'age'.
+        eye_color: str, JSON 'eyeColor'.
+        name: str, JSON 'name'.
+        gender: str, JSON 'gender'.
+        company: str, JSON 'company'.
+        email: str, JSON 'email'.
+        phone: str, JSON 'phone'.
+        address: str, JSON 'address'.
+        about: str, JSON 'about'.
+        registered: str, JSON 'registered'.
+        latitude: float, JSON 'latitude'.
+        longitude: float, JSON 'longitude'.
+        tags: list[str], JSON 'tags'.
+        friends: list[Friend], JSON 'friends'.
+        greeting: str, JSON 'greeting'.
+        favorite_fruit: str, JSON 'favoriteFruit'.
+    """
 
     __slots__ = (
         "id",
@@ -341,7 +370,12 @@ class User:
 
 
 class Friend:
-    """The Friend model."""
+    """The Friend model.
+
+    Attributes:
+        id: str, JSON 'id'.
+        name: str, JSON 'name'.
+    """
 
     __slots__ = (
         "id",

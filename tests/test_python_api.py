@@ -198,3 +198,16 @@ def test_a_missing_type_names_what_the_value_holds(value: object, hint: str) -> 
     with pytest.raises(EncodeError) as raised:
         ForyJson(payments, ledger, users).to_json(value)
     assert raised.value.message.endswith(f"pass type= (for example {hint})")
+
+
+def test_docstrings_give_the_wire_contract_of_each_field() -> None:
+    doc = payments.Parcel.__doc__ or ""
+    assert "weight_grams: int32, JSON 'weightGrams', min 1, max 31500." in doc
+    assert "to: Address, members flattened into this object as 'to_...'." in doc
+    order = payments.Order.__doc__ or ""
+    assert "total_cents: int64, JSON 'totalCents', default 0, read-only." in order
+    assert "extras: dict[str, any], the members no other field reads." in order
+    closed = payments.Closed.__doc__ or ""
+    assert (
+        "reason: str, JSON 'reason', at least length 1, at most length 200." in closed
+    )

@@ -51,7 +51,20 @@ class Channel(enum.Enum):
 
 
 class OrderPlaced:
-    """The OrderPlaced model."""
+    """The OrderPlaced model.
+
+    Attributes:
+        order_id: str, JSON 'order-id'.
+        customer_id: int64, JSON 'customer-id'.
+        channel: Channel, JSON 'channel', default 'WEB'.
+        total: common.Money, JSON 'total'.
+        item_count: uint16, JSON 'item-count', default 1.
+        gift: bool, JSON 'gift', default False.
+        discount_rate: float, JSON 'discount-rate', default 0.0.
+        coupon_code: str?, JSON 'coupon-code'.
+        ship_to: catalog.Product?, JSON 'ship-to'.
+        labels: dict[str, list[int8]], JSON 'labels', default {}.
+    """
 
     __slots__ = (
         "order_id",
@@ -214,7 +227,8 @@ class OrderCancelled:
     """The OrderCancelled model.
 
     Attributes:
-        reason: Free text from the customer, if any.
+        order_id: str, JSON 'OrderId'.
+        reason: str?, JSON 'Reason'. Free text from the customer, if any.
     """
 
     __slots__ = (

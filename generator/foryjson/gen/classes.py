@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 
 from .defaults import may_hold_long_int
-from .ir import EnumRef, ModelDef, Nullable
+from .ir import Constraints, EnumRef, FieldDef, ModelDef, Nullable, spell
 from .plan import ClassPlan, InitParam
 from .scalars import IMPORTED_NAMES
 from .scope import Scope
@@ -47,7 +47,7 @@ def plan_class(scope: Scope, model: ModelDef) -> ClassPlan:
     base = model.base
     return ClassPlan(
         name=model.name,
-        doc=class_doc(model),
+        doc=class_doc(model, scope.module.name),
         base=None if base is None else scope.qualified(base.module, base.name),
         abstract=model.abstract,
         annotations=annotations,
@@ -78,7 +78,7 @@ def _param(scope: Scope, model: ModelDef, index: int) -> InitParam:
     return InitParam(item.name, annotation, "required")
 
 
-def class_doc(model: ModelDef) -> str:
+def class_doc(model: ModelDef, module: str = "") -> str:
     """The class docstring: the model's doc, how its table writes it, then its
     documented fields (inherited ones are documented on the base)."""
     table = _table_doc(model)
@@ -89,17 +89,70 @@ def class_doc(model: ModelDef) -> str:
     lines = [model.doc.strip() if model.doc else default]
     if model.doc and table:
         lines += ["", table]
-    documented = [field for field in model.fields[model.inherited :] if field.doc]
-    if documented:
+    own = model.fields[model.inherited :]
+    if own and model.value_field is None:
         lines += ["", "Attributes:"]
-        for field in documented:
-            text = f"{field.name}: {' '.join((field.doc or '').split())}"
+        for field in own:
             lines.append(
                 textwrap.fill(
-                    text, 80, initial_indent="    ", subsequent_indent="        "
+                    _field_doc(field, module),
+                    80,
+                    initial_indent="    ",
+                    subsequent_indent="        ",
                 )
             )
     return "\n".join(lines)
+
+
+def _field_doc(field: FieldDef, module: str) -> str:
+    """One field in the docstring: its type, JSON name, default, rules, then its doc."""
+    facts = [spell(field.type, module)]
+    if field.unwrapped is not None:
+        prefix, suffix = field.unwrapped
+        facts.append(f"members flattened into this object as '{prefix}...{suffix}'")
+    elif field.any_properties:
+        facts.append("the members no other field reads")
+    else:
+        facts.append(f"JSON '{field.json_name}'")
+    if field.has_default:
+        facts.append(f"default {field.default!r}")
+    facts += [
+        word
+        for flag, word in (
+            (field.read_only, "read-only"),
+            (field.write_only, "write-only"),
+            (field.raw, "raw JSON text"),
+        )
+        if flag
+    ]
+    if field.constraints is not None:
+        facts += _rules(field.constraints)
+    text = f"{field.name}: {', '.join(facts)}."
+    if field.doc:
+        text += " " + " ".join(field.doc.split())
+    return text
+
+
+def _rules(rules: Constraints) -> list[str]:
+    """The constraints of a field, in words."""
+    words = [
+        f"{label} {value}"
+        for label, value in (
+            ("min", rules.min),
+            ("max", rules.max),
+            ("above", rules.exclusive_min),
+            ("below", rules.exclusive_max),
+            ("a multiple of", rules.multiple_of),
+            ("at least length", rules.min_length),
+            ("at most length", rules.max_length),
+        )
+        if value is not None
+    ]
+    if rules.pattern is not None:
+        words.append(f"matching {rules.pattern}")
+    if rules.unique:
+        words.append("no repeated items")
+    return words
 
 
 def _table_doc(model: ModelDef) -> str:

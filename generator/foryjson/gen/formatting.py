@@ -153,9 +153,33 @@ def _shape(match: re.Match[str]) -> str | None:
             return None
         return f'{prefix}"{"x" * len(body)}"'
     body = match.group("long")
-    if triple != '"""' or not _PLAIN.fullmatch(body) or body != body.strip():
+    if triple != '"""':
+        return None
+    if "\n" in body:
+        return _docstring_shape(prefix, body)
+    if not _PLAIN.fullmatch(body) or body != body.strip():
         return None
     return f'{prefix}"""{"x" * len(body)}"""'
+
+
+def _docstring_shape(prefix: str, body: str) -> str | None:
+    """A multi-line docstring's shape: its words become runs of ``x``, its spaces and
+    line breaks stay. black only re-indents docstrings and strips trailing spaces,
+    so a body already laid out (no line ending in a space, the closing quotes on a
+    line of their own) comes back as it went."""
+    lines = body.split("\n")
+    closing = lines[-1]
+    if (
+        body[0].isspace()
+        or closing.strip()
+        or not all(_PLAIN.fullmatch(line) for line in lines)
+        or any(line != line.rstrip() for line in lines[:-1])
+    ):
+        return None
+    return f'{prefix}"""{_WORDS.sub(lambda word: "x" * len(word.group()), body)}"""'
+
+
+_WORDS = re.compile(r"[^ \n]+")
 
 
 def _double_quoted(match: re.Match[str]) -> str:
