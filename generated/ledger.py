@@ -141,6 +141,11 @@ class Money:
             f"{type(self).__name__} is frozen; replace() makes a changed copy"
         )
 
+    def __setstate__(self, state: tuple[object, dict[str, object]]) -> None:
+        """For ``copy`` and ``pickle``, which would otherwise set the slots one by one."""
+        for name, value in state[1].items():
+            _set(self, name, value)
+
     def __repr__(self) -> str:
         return f"Money(amount={self.amount!r}, currency={self.currency!r})"
 

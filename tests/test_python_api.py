@@ -211,3 +211,17 @@ def test_docstrings_give_the_wire_contract_of_each_field() -> None:
     assert (
         "reason: str, JSON 'reason', at least length 1, at most length 200." in closed
     )
+
+
+def test_frozen_objects_copy_and_pickle() -> None:
+    import pickle
+
+    price = ledger.Money(amount=Decimal("9.90"), currency="EUR")
+    for copied in (
+        copy.copy(price),
+        copy.deepcopy(price),
+        pickle.loads(pickle.dumps(price)),
+    ):
+        assert copied == price and type(copied) is ledger.Money
+        with pytest.raises(AttributeError, match="frozen"):
+            copied.currency = "USD"
