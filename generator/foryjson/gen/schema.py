@@ -293,12 +293,24 @@ def _build_module(
             model_options = ancestry.options(ref, options)
             derived = ref in ancestry.lineage.parents
             models.append(
-                _build_model(name, key, value, model_options, resolver, derived)
+                _build_model(
+                    name,
+                    key,
+                    value,
+                    ancestry.models[ref],
+                    model_options,
+                    resolver,
+                    derived,
+                )
             )
             if models[-1].subtypes is not None:
-                subtype_nodes[name] = value.mapping(f"model {name}", _MODEL_KEYS)[
-                    "subtypes"
-                ][1]
+                subtype_nodes[name] = ancestry.lineage.tables[ref]
+    # Roots resolve their types before the imports they may add are read.
+    roots = (
+        _build_roots(entries["roots"][1], options, resolver, declared[file.module])
+        if "roots" in entries
+        else ()
+    )
     module = ModuleDef(
         name=file.module,
         source=file.source,
@@ -307,14 +319,8 @@ def _build_module(
         models=tuple(models),
         imports=tuple(sorted(resolver.used_modules)),
         limits=_read_limits(entries["limits"][1]) if "limits" in entries else (),
-        roots=(
-            _build_roots(entries["roots"][1], options, resolver, declared[file.module])
-            if "roots" in entries
-            else ()
-        ),
+        roots=roots,
     )
-    if module.roots:
-        module = replace(module, imports=tuple(sorted(resolver.used_modules)))
     objects.check_subtypes(module, subtype_nodes)
     return module
 
@@ -651,13 +657,14 @@ def _build_model(
     name: str,
     key: Node,
     node: Node,
+    entries: dict[str, tuple[Node, Node]],
     options: _Options,
     resolver: _Resolver,
     derived: bool = False,
 ) -> ModelDef:
-    """A model with its own fields; ``options`` hold what it inherits and sets, and a
-    ``derived`` model's ``order`` waits for its inherited fields."""
-    entries = _model_entries(node, name)
+    """A model with its own fields, from its ``entries`` (read by ``_read_lineage``);
+    ``options`` hold what it inherits and sets, and a ``derived`` model's ``order``
+    waits for its inherited fields."""
     doc = entries["doc"][1].text("doc") if "doc" in entries else None
     subtypes = None
     if "subtypes" in entries:
