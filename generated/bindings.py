@@ -10,6 +10,7 @@ from decimal import Decimal
 from examples.bindings import CENTS as _codec_1
 from examples.bindings import Label, Point
 from foryjson import fastwriter as _fastwriter
+from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import represent as _represent
 from foryjson import writer as _writer
@@ -124,6 +125,31 @@ class Drawing:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Drawing, data, depth=None)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Drawing,
+            _encode_Drawing,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=None,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Drawing:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Drawing, _encode_Drawing, value)
+
 
 def _encode_Point(value: object) -> str:
     if not isinstance(value, Point):
@@ -201,8 +227,7 @@ def _decode_Label(data: object) -> Label:
     try:
         at = _decode_Point(at)
     except DecodeError as error:
-        error.within("at")
-        raise
+        at = _pyvalues.given(at, error.within("at"), _encode_Point, _decode_Point)
     result: Label = Label(text=text_, at=at)
     return result
 
@@ -245,8 +270,9 @@ def _decode_Drawing(data: object) -> Drawing:
     try:
         labels = _decode_list_Label(labels)
     except DecodeError as error:
-        error.within("labels")
-        raise
+        labels = _pyvalues.given(
+            labels, error.within("labels"), _encode_list_Label, _decode_list_Label
+        )
     try:
         price = data["price"]
     except KeyError:
@@ -254,8 +280,9 @@ def _decode_Drawing(data: object) -> Drawing:
     try:
         price = _decode_codec_1(price)
     except DecodeError as error:
-        error.within("price")
-        raise
+        price = _pyvalues.given(
+            price, error.within("price"), _encode_codec_1, _decode_codec_1
+        )
     try:
         prices = data["prices"]
     except KeyError:
@@ -263,8 +290,9 @@ def _decode_Drawing(data: object) -> Drawing:
     try:
         prices = _decode_dict_codec_1(prices)
     except DecodeError as error:
-        error.within("prices")
-        raise
+        prices = _pyvalues.given(
+            prices, error.within("prices"), _encode_dict_codec_1, _decode_dict_codec_1
+        )
     result: Drawing = _new(Drawing)
     result.labels = labels
     result.price = price
@@ -294,8 +322,9 @@ def _decode_list_Label(data: object) -> list[Label]:
         try:
             item = _decode_Label(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _encode_Label, _decode_Label
+            )
         result.append(item)
     return result
 
@@ -324,8 +353,9 @@ def _decode_dict_codec_1(data: object) -> dict[str, Decimal]:
         try:
             item = _decode_codec_1(item)
         except DecodeError as error:
-            error.within(key)
-            raise
+            item = _pyvalues.given(
+                item, error.within(key), _encode_codec_1, _decode_codec_1
+            )
         result[key] = item
     return result
 
@@ -381,6 +411,40 @@ def _plain_Drawing(value: object) -> dict[str, Any]:
     }
 
 
+def _builtins_Point(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Point):
+        raise _fastwriter.NotPlain
+    x = value.x
+    y = value.y
+    return {
+        "x": _pyvalues.float_value(x, options),
+        "y": _pyvalues.float_value(y, options),
+    }
+
+
+def _builtins_Label(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Label):
+        raise _fastwriter.NotPlain
+    text_ = value.text
+    at = value.at
+    if not isinstance(text_, str):
+        raise _fastwriter.NotPlain
+    return {"text": text_, "at": _builtins_Point(at, options)}
+
+
+def _builtins_Drawing(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Drawing):
+        raise _fastwriter.NotPlain
+    labels = value.labels
+    price = value.price
+    prices = value.prices
+    return {
+        "labels": _builtins_list_Label(labels, options),
+        "price": _pyvalues.parsed(_encode_codec_1(price), options),
+        "prices": _builtins_dict_codec_1(prices, options),
+    }
+
+
 def _plain_list_Label(value: object) -> list[Any]:
     if type(value) is not list:
         raise _fastwriter.NotPlain
@@ -398,12 +462,48 @@ def _plain_dict_codec_1(value: object) -> dict[str, Any]:
     return result
 
 
+def _builtins_list_Label(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_builtins_Label(item, options) for item in value]
+
+
+def _builtins_dict_codec_1(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = _pyvalues.parsed(_encode_codec_1(item), options)
+    return result
+
+
 CODECS: tuple[Codec[Any], ...] = (
-    Codec(Drawing, _encode_Drawing, _decode_Drawing, depth=None, plain=_plain_Drawing),
     Codec(
-        Point, _encode_Point, _decode_Point, depth=1, untyped=False, plain=_plain_Point
+        Drawing,
+        _encode_Drawing,
+        _decode_Drawing,
+        depth=None,
+        plain=_plain_Drawing,
+        builtins=_builtins_Drawing,
     ),
     Codec(
-        Label, _encode_Label, _decode_Label, depth=2, untyped=False, plain=_plain_Label
+        Point,
+        _encode_Point,
+        _decode_Point,
+        depth=1,
+        untyped=False,
+        plain=_plain_Point,
+        builtins=_builtins_Point,
+    ),
+    Codec(
+        Label,
+        _encode_Label,
+        _decode_Label,
+        depth=2,
+        untyped=False,
+        plain=_plain_Label,
+        builtins=_builtins_Label,
     ),
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import enum
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
 from foryjson.codec import MISSING, Codec
@@ -152,6 +153,33 @@ class Category:
         return _reader.decode(
             _decode_Category, data, _LIMITS, depth=None, untyped=False
         )
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Category,
+            _encode_Category,
+            self,
+            _pyvalues.options(decimals, temporals),
+            _LIMITS,
+            depth=None,
+            counts_depth=True,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Category:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Category, _encode_Category, value, _LIMITS)
 
 
 class Product:
@@ -321,6 +349,33 @@ class Product:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Product, data, _LIMITS, depth=None, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Product,
+            _encode_Product,
+            self,
+            _pyvalues.options(decimals, temporals),
+            _LIMITS,
+            depth=None,
+            counts_depth=True,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Product:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Product, _encode_Product, value, _LIMITS)
+
 
 _Availability_BY_JSON = dict(Availability.__members__)
 
@@ -382,8 +437,9 @@ def _decode_Category(data: object) -> Category:
         try:
             parent = _decode_Category(parent)
         except DecodeError as error:
-            error.within("parent")
-            raise
+            parent = _pyvalues.given(
+                parent, error.within("parent"), _encode_Category, _decode_Category
+            )
     result: Category = _new(Category)
     result.id = id_
     result.name = name_
@@ -469,8 +525,12 @@ def _decode_Product(data: object) -> Product:
         try:
             categoryPath = _decode_list_Category(categoryPath)
         except DecodeError as error:
-            error.within("category_path")
-            raise
+            categoryPath = _pyvalues.given(
+                categoryPath,
+                error.within("category_path"),
+                _encode_list_Category,
+                _decode_list_Category,
+            )
     else:
         categoryPath = []
     try:
@@ -480,8 +540,9 @@ def _decode_Product(data: object) -> Product:
     try:
         price = common._decode_Money(price)
     except DecodeError as error:
-        error.within("price")
-        raise
+        price = _pyvalues.given(
+            price, error.within("price"), common._encode_Money, common._decode_Money
+        )
     if "availability" in data:
         availability = data["availability"]
         try:
@@ -503,8 +564,9 @@ def _decode_Product(data: object) -> Product:
         try:
             tags = _decode_list_str(tags)
         except DecodeError as error:
-            error.within("tags")
-            raise
+            tags = _pyvalues.given(
+                tags, error.within("tags"), _encode_list_str, _decode_list_str
+            )
     else:
         tags = []
     if "attributes" in data:
@@ -512,8 +574,12 @@ def _decode_Product(data: object) -> Product:
         try:
             attributes = _decode_dict_str(attributes)
         except DecodeError as error:
-            error.within("attributes")
-            raise
+            attributes = _pyvalues.given(
+                attributes,
+                error.within("attributes"),
+                _encode_dict_str,
+                _decode_dict_str,
+            )
     else:
         attributes = {}
     warehouse = data.get("warehouse")
@@ -521,8 +587,12 @@ def _decode_Product(data: object) -> Product:
         try:
             warehouse = common._decode_Address(warehouse)
         except DecodeError as error:
-            error.within("warehouse")
-            raise
+            warehouse = _pyvalues.given(
+                warehouse,
+                error.within("warehouse"),
+                common._encode_Address,
+                common._decode_Address,
+            )
     result: Product = _new(Product)
     result.name = name_
     result.sku = sku
@@ -558,8 +628,9 @@ def _decode_list_Category(data: object) -> list[Category]:
         try:
             item = _decode_Category(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _encode_Category, _decode_Category
+            )
         result.append(item)
     return result
 
@@ -634,8 +705,9 @@ def _decode_dict_common_Address(data: object) -> dict[str, common.Address]:
         try:
             item = common._decode_Address(item)
         except DecodeError as error:
-            error.within(key)
-            raise
+            item = _pyvalues.given(
+                item, error.within(key), common._encode_Address, common._decode_Address
+            )
         result[key] = item
     return result
 
@@ -703,6 +775,75 @@ def _plain_Product(value: object, room: int) -> dict[str, Any]:
     return result
 
 
+def _builtins_Availability(value: object, options: _pyvalues.Options) -> str:
+    if type(value) is not Availability:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _builtins_Category(
+    value: object, options: _pyvalues.Options, room: int
+) -> dict[str, Any]:
+    if not isinstance(value, Category) or room < 1:
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    name_ = value.name
+    parent = value.parent
+    if (
+        type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807
+    ) or not isinstance(name_, str):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"id": id_}
+    if name_ != "":
+        result["name"] = name_
+    if parent is not None:
+        result["parent"] = _builtins_Category(parent, options, room - 1)
+    return result
+
+
+def _builtins_Product(
+    value: object, options: _pyvalues.Options, room: int
+) -> dict[str, Any]:
+    if not isinstance(value, Product) or room < 2:
+        raise _fastwriter.NotPlain
+    sku = value.sku
+    name_ = value.name
+    categoryPath = value.categoryPath
+    price = value.price
+    availability = value.availability
+    weightGrams = value.weightGrams
+    tags = value.tags
+    attributes = value.attributes
+    warehouse = value.warehouse
+    if (
+        not isinstance(sku, str)
+        or not isinstance(name_, str)
+        or type(availability) is not Availability
+        or (type(weightGrams) is not int or not 0 <= weightGrams <= 4294967295)
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    if sku != "":
+        result["sku"] = sku
+    if name_ != "":
+        result["name"] = name_
+    if categoryPath != []:
+        result["category_path"] = _builtins_list_Category(
+            categoryPath, options, room - 1
+        )
+    result["price"] = common._builtins_Money(price, options)
+    result["availability"] = availability._value_
+    result["weight_grams"] = weightGrams
+    if tags != []:
+        result["tags"] = _builtins_list_str(tags, options)
+    if attributes != {}:
+        result["attributes"] = _builtins_dict_str(attributes, options)
+    if warehouse is not None:
+        result["warehouse"] = common._builtins_Address(warehouse, options)
+    return result
+
+
 def _encode_root_MaybeCategory(value: object) -> str:
     if value is None:
         value_json = "null"
@@ -721,6 +862,14 @@ def _decode_root_MaybeCategory(data: Any) -> Category | None:
 
 def _plain_root_MaybeCategory(value: object) -> Any:
     return _fastwriter.Fragment(_encode_root_MaybeCategory(value))
+
+
+def _builtins_root_MaybeCategory(value: Any, options: _pyvalues.Options) -> Any:
+    return (
+        None
+        if value is None
+        else _builtins_Category(value, options, _fastwriter.UNCOUNTED)
+    )
 
 
 def _plain_list_Category(value: object, room: int) -> list[Any]:
@@ -760,6 +909,47 @@ def _plain_dict_common_Address(value: object) -> dict[str, Any]:
     return result
 
 
+def _builtins_list_Category(
+    value: object, options: _pyvalues.Options, room: int
+) -> list[Any]:
+    if type(value) is not list or room < 1:
+        raise _fastwriter.NotPlain
+    return [_builtins_Category(item, options, room - 1) for item in value]
+
+
+def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _builtins_dict_str(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    items = dict(value)
+    for key, item in items.items():
+        if not isinstance(key, str) or not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _builtins_dict_common_Address(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = common._builtins_Address(item, options)
+    return result
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Availability,
@@ -769,6 +959,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         limits=_LIMITS,
         plain=_plain_Availability,
+        builtins=_builtins_Availability,
     ),
     Codec(
         Category,
@@ -778,6 +969,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         limits=_LIMITS,
         plain=_plain_Category,
+        builtins=_builtins_Category,
         counts_depth=True,
     ),
     Codec(
@@ -788,6 +980,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         limits=_LIMITS,
         plain=_plain_Product,
+        builtins=_builtins_Product,
         counts_depth=True,
     ),
 )
@@ -800,6 +993,7 @@ Categories: Codec[list[Category]] = Codec(
     untyped=False,
     limits=_LIMITS,
     plain=_plain_list_Category,
+    builtins=_builtins_list_Category,
     counts_depth=True,
     key=("list", ("type", Category)),
 )
@@ -812,6 +1006,7 @@ MaybeCategory: Codec[Category | None] = Codec(
     untyped=False,
     limits=_LIMITS,
     plain=_plain_root_MaybeCategory,
+    builtins=_builtins_root_MaybeCategory,
     key=("nullable", ("type", Category)),
 )
 
@@ -823,6 +1018,7 @@ Warehouses: Codec[dict[str, common.Address]] = Codec(
     untyped=False,
     limits=_LIMITS,
     plain=_plain_dict_common_Address,
+    builtins=_builtins_dict_common_Address,
     key=("dict", ("scalar", "str", None), ("type", common.Address)),
 )
 

@@ -13,6 +13,7 @@ from uuid import UUID
 from foryjson import decimals as _decimals
 from foryjson import fastwriter as _fastwriter
 from foryjson import identifiers as _identifiers
+from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import temporal as _temporal
 from foryjson import writer as _writer
@@ -110,6 +111,31 @@ class Clients:
             untyped=False,
             decimals=("balance",),
         )
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Clients,
+            _encode_Clients,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=5,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Clients:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Clients, _encode_Clients, value)
 
 
 class Client:
@@ -377,6 +403,31 @@ class Client:
             decimals=("balance",),
         )
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Client,
+            _encode_Client,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=3,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Client:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Client, _encode_Client, value)
+
 
 class Partner:
     """The Partner model.
@@ -453,6 +504,31 @@ class Partner:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Partner, data, depth=1, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Partner,
+            _encode_Partner,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Partner:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Partner, _encode_Partner, value)
+
 
 _EyeColor_BY_JSON = dict(EyeColor.__members__)
 
@@ -493,8 +569,9 @@ def _decode_Clients(data: object) -> Clients:
     try:
         clients = _decode_list_Client(clients)
     except DecodeError as error:
-        error.within("clients")
-        raise
+        clients = _pyvalues.given(
+            clients, error.within("clients"), _encode_list_Client, _decode_list_Client
+        )
     result: Clients = _new(Clients)
     result.clients = clients
     return result
@@ -637,8 +714,9 @@ def _decode_Client(data: object) -> Client:
     try:
         guid = _identifiers.read_uuid(guid)
     except DecodeError as error:
-        error.within("guid")
-        raise
+        guid = _pyvalues.given(
+            guid, error.within("guid"), _identifiers.write_uuid, _identifiers.read_uuid
+        )
     try:
         is_active = data["isActive"]
     except KeyError:
@@ -652,8 +730,12 @@ def _decode_Client(data: object) -> Client:
     try:
         balance = _decimals.decimal_from(balance)
     except DecodeError as error:
-        error.within("balance")
-        raise
+        balance = _pyvalues.given(
+            balance,
+            error.within("balance"),
+            _decimals.write_decimal,
+            _decimals.decimal_from,
+        )
     try:
         picture = data["picture"]
     except KeyError:
@@ -701,8 +783,9 @@ def _decode_Client(data: object) -> Client:
     try:
         emails = _decode_list_str(emails)
     except DecodeError as error:
-        error.within("emails")
-        raise
+        emails = _pyvalues.given(
+            emails, error.within("emails"), _encode_list_str, _decode_list_str
+        )
     try:
         phones = data["phones"]
     except KeyError:
@@ -710,8 +793,9 @@ def _decode_Client(data: object) -> Client:
     try:
         phones = _decode_list_int32(phones)
     except DecodeError as error:
-        error.within("phones")
-        raise
+        phones = _pyvalues.given(
+            phones, error.within("phones"), _encode_list_int32, _decode_list_int32
+        )
     try:
         address = data["address"]
     except KeyError:
@@ -731,8 +815,12 @@ def _decode_Client(data: object) -> Client:
     try:
         registered = _temporal.read_date(registered)
     except DecodeError as error:
-        error.within("registered")
-        raise
+        registered = _pyvalues.given(
+            registered,
+            error.within("registered"),
+            _temporal.write_date,
+            _temporal.read_date,
+        )
     try:
         latitude = data["latitude"]
     except KeyError:
@@ -760,8 +848,9 @@ def _decode_Client(data: object) -> Client:
     try:
         tags = _decode_list_str(tags)
     except DecodeError as error:
-        error.within("tags")
-        raise
+        tags = _pyvalues.given(
+            tags, error.within("tags"), _encode_list_str, _decode_list_str
+        )
     try:
         partners = data["partners"]
     except KeyError:
@@ -769,8 +858,12 @@ def _decode_Client(data: object) -> Client:
     try:
         partners = _decode_list_Partner(partners)
     except DecodeError as error:
-        error.within("partners")
-        raise
+        partners = _pyvalues.given(
+            partners,
+            error.within("partners"),
+            _encode_list_Partner,
+            _decode_list_Partner,
+        )
     result: Client = _new(Client)
     result.id = id_
     result.index = index_
@@ -860,8 +953,9 @@ def _decode_list_Client(data: object) -> list[Client]:
         try:
             item = _decode_Client(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _encode_Client, _decode_Client
+            )
         result.append(item)
     return result
 
@@ -932,8 +1026,9 @@ def _decode_list_Partner(data: object) -> list[Partner]:
         try:
             item = _decode_Partner(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _encode_Partner, _decode_Partner
+            )
         result.append(item)
     return result
 
@@ -1030,6 +1125,96 @@ def _plain_Partner(value: object) -> dict[str, Any]:
     return {"id": id_, "name": name_, "since": since}
 
 
+def _builtins_EyeColor(value: object, options: _pyvalues.Options) -> str:
+    if type(value) is not EyeColor:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _builtins_Clients(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Clients):
+        raise _fastwriter.NotPlain
+    clients = value.clients
+    return {"clients": _builtins_list_Client(clients, options)}
+
+
+def _builtins_Client(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Client):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    index_ = value.index
+    guid = value.guid
+    is_active = value.is_active
+    balance = value.balance
+    picture = value.picture
+    age = value.age
+    eye_color = value.eye_color
+    name_ = value.name
+    gender = value.gender
+    company = value.company
+    emails = value.emails
+    phones = value.phones
+    address = value.address
+    about = value.about
+    registered = value.registered
+    latitude = value.latitude
+    longitude = value.longitude
+    tags = value.tags
+    partners = value.partners
+    if (
+        (type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807)
+        or (type(index_) is not int or not -2147483648 <= index_ <= 2147483647)
+        or type(is_active) is not bool
+        or not isinstance(picture, str)
+        or (type(age) is not int or not -2147483648 <= age <= 2147483647)
+        or type(eye_color) is not EyeColor
+        or not isinstance(name_, str)
+        or not isinstance(gender, str)
+        or not isinstance(company, str)
+        or not isinstance(address, str)
+        or not isinstance(about, str)
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "id": id_,
+        "index": index_,
+        "guid": _pyvalues.scalar(_identifiers.write_uuid(guid)),
+        "isActive": is_active,
+        "balance": _pyvalues.decimal(balance, options),
+        "picture": picture,
+        "age": age,
+        "eyeColor": eye_color._value_,
+        "name": name_,
+        "gender": gender,
+        "company": company,
+        "emails": _builtins_list_str(emails, options),
+        "phones": _builtins_list_int32(phones, options),
+        "address": address,
+        "about": about,
+        "registered": _pyvalues.temporal(registered, options, _temporal.write_date),
+        "latitude": _pyvalues.float_value(latitude, options),
+        "longitude": _pyvalues.float_value(longitude, options),
+        "tags": _builtins_list_str(tags, options),
+        "partners": _builtins_list_Partner(partners, options),
+    }
+
+
+def _builtins_Partner(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Partner):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    name_ = value.name
+    since = value.since
+    if (
+        (type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807)
+        or not isinstance(name_, str)
+        or not isinstance(since, str)
+    ):
+        raise _fastwriter.NotPlain
+    return {"id": id_, "name": name_, "since": since}
+
+
 def _plain_list_Client(value: object) -> list[Any]:
     if type(value) is not list:
         raise _fastwriter.NotPlain
@@ -1062,6 +1247,38 @@ def _plain_list_Partner(value: object) -> list[Any]:
     return [_plain_Partner(item) for item in value]
 
 
+def _builtins_list_Client(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_builtins_Client(item, options) for item in value]
+
+
+def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _builtins_list_int32(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if type(item) is not int or not -2147483648 <= item <= 2147483647:
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _builtins_list_Partner(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_builtins_Partner(item, options) for item in value]
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         EyeColor,
@@ -1070,6 +1287,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=0,
         untyped=False,
         plain=_plain_EyeColor,
+        builtins=_builtins_EyeColor,
     ),
     Codec(
         Clients,
@@ -1080,6 +1298,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("balance",),
         plain=_plain_Clients,
+        builtins=_builtins_Clients,
     ),
     Codec(
         Client,
@@ -1090,6 +1309,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("balance",),
         plain=_plain_Client,
+        builtins=_builtins_Client,
     ),
     Codec(
         Partner,
@@ -1098,5 +1318,6 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=1,
         untyped=False,
         plain=_plain_Partner,
+        builtins=_builtins_Partner,
     ),
 )

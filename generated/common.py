@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
 from foryjson.codec import MISSING, Codec
@@ -121,6 +122,31 @@ class Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Address, data, depth=1, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Address,
+            _encode_Address,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Address:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Address, _encode_Address, value)
+
 
 class Money:
     """An amount in minor units, so that no float rounding can creep in.
@@ -183,6 +209,31 @@ class Money:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Money:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Money, data, depth=1, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Money,
+            _encode_Money,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Money:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Money, _encode_Money, value)
 
 
 def _encode_Address(value: object) -> str:
@@ -311,6 +362,41 @@ def _plain_Money(value: object) -> dict[str, Any]:
     return {"minorUnits": minor_units, "currency": currency}
 
 
+def _builtins_Address(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Address):
+        raise _fastwriter.NotPlain
+    street = value.street
+    city = value.city
+    postal_code = value.postal_code
+    country_code = value.country_code
+    if (
+        not isinstance(street, str)
+        or not isinstance(city, str)
+        or not isinstance(postal_code, str)
+        or not isinstance(country_code, str)
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "street": street,
+        "city": city,
+        "postalCode": postal_code,
+        "country": country_code,
+    }
+
+
+def _builtins_Money(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Money):
+        raise _fastwriter.NotPlain
+    minor_units = value.minor_units
+    currency = value.currency
+    if (
+        type(minor_units) is not int
+        or not -9223372036854775808 <= minor_units <= 9223372036854775807
+    ) or not isinstance(currency, str):
+        raise _fastwriter.NotPlain
+    return {"minorUnits": minor_units, "currency": currency}
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Address,
@@ -319,8 +405,15 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=1,
         untyped=False,
         plain=_plain_Address,
+        builtins=_builtins_Address,
     ),
     Codec(
-        Money, _encode_Money, _decode_Money, depth=1, untyped=False, plain=_plain_Money
+        Money,
+        _encode_Money,
+        _decode_Money,
+        depth=1,
+        untyped=False,
+        plain=_plain_Money,
+        builtins=_builtins_Money,
     ),
 )

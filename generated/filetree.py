@@ -12,6 +12,7 @@ from abc import abstractmethod as _abstractmethod
 from datetime import datetime
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import temporal as _temporal
 from foryjson import writer as _writer
@@ -110,6 +111,33 @@ class Node(metaclass=_ABCMeta):
             discriminators=("type",),
             untyped=False,
         )
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Node,
+            _encode_Node,
+            self,
+            _pyvalues.options(decimals, temporals),
+            _LIMITS,
+            depth=None,
+            counts_depth=True,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Node:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Node, _encode_Node, value, _LIMITS)
 
 
 class File(Node):
@@ -246,6 +274,32 @@ class File(Node):
             discriminators=("type",),
             untyped=False,
         )
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_File,
+            _encode_File,
+            self,
+            _pyvalues.options(decimals, temporals),
+            _LIMITS,
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> File:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_File, _encode_File, value, _LIMITS)
 
 
 class Directory(Node):
@@ -387,6 +441,33 @@ class Directory(Node):
             untyped=False,
         )
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Directory,
+            _encode_Directory,
+            self,
+            _pyvalues.options(decimals, temporals),
+            _LIMITS,
+            depth=None,
+            counts_depth=True,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Directory:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Directory, _encode_Directory, value, _LIMITS)
+
 
 _Permissions_BY_JSON = dict(Permissions.__members__)
 
@@ -527,8 +608,12 @@ def _fields_decode_File(data: object) -> File:
     try:
         created_at = _temporal.read_datetime(created_at)
     except DecodeError as error:
-        error.within("created_at")
-        raise
+        created_at = _pyvalues.given(
+            created_at,
+            error.within("created_at"),
+            _temporal.write_datetime,
+            _temporal.read_datetime,
+        )
     updated_by = data.get("updated_by")
     if updated_by is not None and type(updated_by) is not str:
         raise decode_mismatch(updated_by, "str").within("updated_by")
@@ -537,8 +622,12 @@ def _fields_decode_File(data: object) -> File:
         try:
             updated_at = _temporal.read_datetime(updated_at)
         except DecodeError as error:
-            error.within("updated_at")
-            raise
+            updated_at = _pyvalues.given(
+                updated_at,
+                error.within("updated_at"),
+                _temporal.write_datetime,
+                _temporal.read_datetime,
+            )
     try:
         nbytes = data["nbytes"]
     except KeyError:
@@ -657,8 +746,12 @@ def _fields_decode_Directory(data: object) -> Directory:
     try:
         created_at = _temporal.read_datetime(created_at)
     except DecodeError as error:
-        error.within("created_at")
-        raise
+        created_at = _pyvalues.given(
+            created_at,
+            error.within("created_at"),
+            _temporal.write_datetime,
+            _temporal.read_datetime,
+        )
     updated_by = data.get("updated_by")
     if updated_by is not None and type(updated_by) is not str:
         raise decode_mismatch(updated_by, "str").within("updated_by")
@@ -667,8 +760,12 @@ def _fields_decode_Directory(data: object) -> Directory:
         try:
             updated_at = _temporal.read_datetime(updated_at)
         except DecodeError as error:
-            error.within("updated_at")
-            raise
+            updated_at = _pyvalues.given(
+                updated_at,
+                error.within("updated_at"),
+                _temporal.write_datetime,
+                _temporal.read_datetime,
+            )
     try:
         contents = data["contents"]
     except KeyError:
@@ -676,8 +773,9 @@ def _fields_decode_Directory(data: object) -> Directory:
     try:
         contents = _decode_list_Node(contents)
     except DecodeError as error:
-        error.within("contents")
-        raise
+        contents = _pyvalues.given(
+            contents, error.within("contents"), _encode_list_Node, _decode_list_Node
+        )
     result: Directory = _new(Directory)
     result.name = name_
     result.created_by = created_by
@@ -710,8 +808,9 @@ def _decode_list_Node(data: object) -> list[Node]:
         try:
             item = _decode_Node(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _encode_Node, _decode_Node
+            )
         result.append(item)
     return result
 
@@ -814,10 +913,118 @@ def _fields_plain_Directory(value: object, room: int) -> dict[str, Any]:
     return result
 
 
+def _builtins_Permissions(value: object, options: _pyvalues.Options) -> str:
+    if type(value) is not Permissions:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _builtins_Node(value: object, options: _pyvalues.Options, room: int) -> Any:
+    if room < 1:
+        raise _fastwriter.NotPlain
+    if type(value) is File:
+        return {"type": "file", **_fields_builtins_File(value, options)}
+    if type(value) is Directory:
+        return {"type": "directory", **_fields_builtins_Directory(value, options, room)}
+    raise _fastwriter.NotPlain
+
+
+def _builtins_File(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is File:
+        return {"type": "file", **_fields_builtins_File(value, options)}
+    raise _fastwriter.NotPlain
+
+
+def _fields_builtins_File(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, File):
+        raise _fastwriter.NotPlain
+    name_ = value.name
+    created_by = value.created_by
+    created_at = value.created_at
+    updated_by = value.updated_by
+    updated_at = value.updated_at
+    nbytes = value.nbytes
+    permissions = value.permissions
+    if (
+        not isinstance(name_, str)
+        or not isinstance(created_by, str)
+        or (updated_by is not None and not isinstance(updated_by, str))
+        or (
+            type(nbytes) is not int
+            or not -9223372036854775808 <= nbytes <= 9223372036854775807
+        )
+        or type(permissions) is not Permissions
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {
+        "name": name_,
+        "created_by": created_by,
+        "created_at": _pyvalues.temporal(created_at, options, _temporal.write_datetime),
+    }
+    if updated_by is not None:
+        result["updated_by"] = updated_by
+    if updated_at is not None:
+        result["updated_at"] = _pyvalues.temporal(
+            updated_at, options, _temporal.write_datetime
+        )
+    result["nbytes"] = nbytes
+    result["permissions"] = permissions._value_
+    return result
+
+
+def _builtins_Directory(value: object, options: _pyvalues.Options, room: int) -> Any:
+    if room < 1:
+        raise _fastwriter.NotPlain
+    if type(value) is Directory:
+        return {"type": "directory", **_fields_builtins_Directory(value, options, room)}
+    raise _fastwriter.NotPlain
+
+
+def _fields_builtins_Directory(
+    value: object, options: _pyvalues.Options, room: int
+) -> dict[str, Any]:
+    if not isinstance(value, Directory) or room < 1:
+        raise _fastwriter.NotPlain
+    name_ = value.name
+    created_by = value.created_by
+    created_at = value.created_at
+    updated_by = value.updated_by
+    updated_at = value.updated_at
+    contents = value.contents
+    if (
+        not isinstance(name_, str)
+        or not isinstance(created_by, str)
+        or (updated_by is not None and not isinstance(updated_by, str))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {
+        "name": name_,
+        "created_by": created_by,
+        "created_at": _pyvalues.temporal(created_at, options, _temporal.write_datetime),
+    }
+    if updated_by is not None:
+        result["updated_by"] = updated_by
+    if updated_at is not None:
+        result["updated_at"] = _pyvalues.temporal(
+            updated_at, options, _temporal.write_datetime
+        )
+    result["contents"] = _builtins_list_Node(contents, options, room - 1)
+    return result
+
+
 def _plain_list_Node(value: object, room: int) -> list[Any]:
     if type(value) is not list or room < 1:
         raise _fastwriter.NotPlain
     return [_plain_Node(item, room - 1) for item in value]
+
+
+def _builtins_list_Node(
+    value: object, options: _pyvalues.Options, room: int
+) -> list[Any]:
+    if type(value) is not list or room < 1:
+        raise _fastwriter.NotPlain
+    return [_builtins_Node(item, options, room - 1) for item in value]
 
 
 CODECS: tuple[Codec[Any], ...] = (
@@ -829,6 +1036,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         limits=_LIMITS,
         plain=_plain_Permissions,
+        builtins=_builtins_Permissions,
     ),
     Codec(
         Node,
@@ -839,6 +1047,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         limits=_LIMITS,
         plain=_plain_Node,
+        builtins=_builtins_Node,
         counts_depth=True,
     ),
     Codec(
@@ -850,6 +1059,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         limits=_LIMITS,
         plain=_plain_File,
+        builtins=_builtins_File,
     ),
     Codec(
         Directory,
@@ -860,6 +1070,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         limits=_LIMITS,
         plain=_plain_Directory,
+        builtins=_builtins_Directory,
         counts_depth=True,
     ),
 )

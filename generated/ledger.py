@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from foryjson import decimals as _decimals
 from foryjson import fastwriter as _fastwriter
+from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
 from foryjson.codec import MISSING, Codec
@@ -97,6 +98,31 @@ class Entity:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Entity:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Entity, data, depth=1, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Entity,
+            _encode_Entity,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Entity:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Entity, _encode_Entity, value)
 
 
 class Money:
@@ -186,6 +212,31 @@ class Money:
             decimals=("amount",),
         )
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Money,
+            _encode_Money,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Money:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Money, _encode_Money, value)
+
 
 class Transaction(Entity, metaclass=_ABCMeta):
     """A transaction, written with its type first. Abstract: each value is one of the
@@ -262,6 +313,31 @@ class Transaction(Entity, metaclass=_ABCMeta):
             untyped=False,
             decimals=("amount",),
         )
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Transaction,
+            _encode_Transaction,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Transaction:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Transaction, _encode_Transaction, value)
 
 
 class Statement(Entity):
@@ -358,6 +434,31 @@ class Statement(Entity):
             untyped=False,
             decimals=("amount",),
         )
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Statement,
+            _encode_Statement,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=3,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Statement:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Statement, _encode_Statement, value)
 
 
 class CardCharge(Transaction):
@@ -460,6 +561,31 @@ class CardCharge(Transaction):
             untyped=False,
             decimals=("amount",),
         )
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_CardCharge,
+            _encode_CardCharge,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> CardCharge:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_CardCharge, _encode_CardCharge, value)
 
 
 class Refund(Transaction):
@@ -568,6 +694,31 @@ class Refund(Transaction):
             untyped=False,
             decimals=("amount",),
         )
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Refund,
+            _encode_Refund,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Refund:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Refund, _encode_Refund, value)
 
 
 class PremiumCardCharge(CardCharge):
@@ -686,6 +837,33 @@ class PremiumCardCharge(CardCharge):
             decimals=("amount",),
         )
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_PremiumCardCharge,
+            _encode_PremiumCardCharge,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> PremiumCardCharge:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(
+            _decode_PremiumCardCharge, _encode_PremiumCardCharge, value
+        )
+
 
 _PATTERN_1 = re.compile("[A-Z]{3}")
 
@@ -744,8 +922,12 @@ def _decode_Money(data: object) -> Money:
     try:
         amount = _decimals.decimal_from(amount)
     except DecodeError as error:
-        error.within("amount")
-        raise
+        amount = _pyvalues.given(
+            amount,
+            error.within("amount"),
+            _decimals.write_decimal,
+            _decimals.decimal_from,
+        )
     try:
         currency = data["currency"]
     except KeyError:
@@ -845,15 +1027,23 @@ def _decode_Statement(data: object) -> Statement:
     try:
         entries = _decode_list_Transaction(entries)
     except DecodeError as error:
-        error.within("entries")
-        raise
+        entries = _pyvalues.given(
+            entries,
+            error.within("entries"),
+            _encode_list_Transaction,
+            _decode_list_Transaction,
+        )
     largest_card = data.get("largestCard")
     if largest_card is not None:
         try:
             largest_card = _decode_CardCharge(largest_card)
         except DecodeError as error:
-            error.within("largestCard")
-            raise
+            largest_card = _pyvalues.given(
+                largest_card,
+                error.within("largestCard"),
+                _encode_CardCharge,
+                _decode_CardCharge,
+            )
     result: Statement = _new(Statement)
     result.id = id_
     result.entries = entries
@@ -936,8 +1126,12 @@ def _fields_decode_CardCharge(data: object) -> CardCharge:
     try:
         amount = _decimals.decimal_from(amount)
     except DecodeError as error:
-        error.within("amount")
-        raise
+        amount = _pyvalues.given(
+            amount,
+            error.within("amount"),
+            _decimals.write_decimal,
+            _decimals.decimal_from,
+        )
     currency = data.get("currency", "EUR")
     if type(currency) is not str:
         raise decode_mismatch(currency, "str").within("currency")
@@ -1029,8 +1223,12 @@ def _fields_decode_Refund(data: object) -> Refund:
     try:
         amount = _decimals.decimal_from(amount)
     except DecodeError as error:
-        error.within("amount")
-        raise
+        amount = _pyvalues.given(
+            amount,
+            error.within("amount"),
+            _decimals.write_decimal,
+            _decimals.decimal_from,
+        )
     currency = data.get("currency", "EUR")
     if type(currency) is not str:
         raise decode_mismatch(currency, "str").within("currency")
@@ -1123,8 +1321,12 @@ def _fields_decode_PremiumCardCharge(data: object) -> PremiumCardCharge:
     try:
         amount = _decimals.decimal_from(amount)
     except DecodeError as error:
-        error.within("amount")
-        raise
+        amount = _pyvalues.given(
+            amount,
+            error.within("amount"),
+            _decimals.write_decimal,
+            _decimals.decimal_from,
+        )
     currency = data.get("currency", "EUR")
     if type(currency) is not str:
         raise decode_mismatch(currency, "str").within("currency")
@@ -1172,8 +1374,12 @@ def _decode_list_Transaction(data: object) -> list[Transaction]:
         try:
             item = _decode_Transaction(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item,
+                error.within(len(result)),
+                _encode_Transaction,
+                _decode_Transaction,
+            )
         result.append(item)
     return result
 
@@ -1315,10 +1521,168 @@ def _fields_plain_PremiumCardCharge(value: object) -> dict[str, Any]:
     }
 
 
+def _builtins_Entity(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Entity):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    if not isinstance(id_, str):
+        raise _fastwriter.NotPlain
+    return {"id": id_}
+
+
+def _builtins_Money(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Money):
+        raise _fastwriter.NotPlain
+    amount = value.amount
+    currency = value.currency
+    if not isinstance(currency, str):
+        raise _fastwriter.NotPlain
+    return {"amount": _pyvalues.decimal(amount, options), "currency": currency}
+
+
+def _builtins_Transaction(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is CardCharge:
+        return {"type": "card", **_fields_builtins_CardCharge(value, options)}
+    if type(value) is PremiumCardCharge:
+        return {
+            "type": "premium_card",
+            **_fields_builtins_PremiumCardCharge(value, options),
+        }
+    if type(value) is Refund:
+        return {"type": "refund", **_fields_builtins_Refund(value, options)}
+    raise _fastwriter.NotPlain
+
+
+def _builtins_Statement(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Statement):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    entries = value.entries
+    largest_card = value.largest_card
+    if not isinstance(id_, str):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {
+        "id": id_,
+        "entries": _builtins_list_Transaction(entries, options),
+    }
+    if largest_card is not None:
+        result["largestCard"] = _builtins_CardCharge(largest_card, options)
+    return result
+
+
+def _builtins_CardCharge(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is CardCharge:
+        return {"type": "card", **_fields_builtins_CardCharge(value, options)}
+    if type(value) is PremiumCardCharge:
+        return {
+            "type": "premium_card",
+            **_fields_builtins_PremiumCardCharge(value, options),
+        }
+    raise _fastwriter.NotPlain
+
+
+def _fields_builtins_CardCharge(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if not isinstance(value, CardCharge):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    amount = value.amount
+    currency = value.currency
+    last_four = value.last_four
+    if (
+        not isinstance(id_, str)
+        or not isinstance(currency, str)
+        or not isinstance(last_four, str)
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "id": id_,
+        "amount": _pyvalues.decimal(amount, options),
+        "currency": currency,
+        "lastFour": last_four,
+    }
+
+
+def _builtins_Refund(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is Refund:
+        return {"type": "refund", **_fields_builtins_Refund(value, options)}
+    raise _fastwriter.NotPlain
+
+
+def _fields_builtins_Refund(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if not isinstance(value, Refund):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    amount = value.amount
+    currency = value.currency
+    original = value.original
+    reason = value.reason
+    if (
+        not isinstance(id_, str)
+        or not isinstance(currency, str)
+        or not isinstance(original, str)
+        or (reason is not None and not isinstance(reason, str))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {
+        "id": id_,
+        "amount": _pyvalues.decimal(amount, options),
+        "currency": currency,
+        "original": original,
+    }
+    if reason is not None:
+        result["reason"] = reason
+    return result
+
+
+def _builtins_PremiumCardCharge(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is PremiumCardCharge:
+        return {
+            "type": "premium_card",
+            **_fields_builtins_PremiumCardCharge(value, options),
+        }
+    raise _fastwriter.NotPlain
+
+
+def _fields_builtins_PremiumCardCharge(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if not isinstance(value, PremiumCardCharge):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    amount = value.amount
+    currency = value.currency
+    last_four = value.last_four
+    lounge_access = value.lounge_access
+    if (
+        not isinstance(id_, str)
+        or not isinstance(currency, str)
+        or not isinstance(last_four, str)
+        or type(lounge_access) is not bool
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "id": id_,
+        "amount": _pyvalues.decimal(amount, options),
+        "currency": currency,
+        "lastFour": last_four,
+        "loungeAccess": lounge_access,
+    }
+
+
 def _plain_list_Transaction(value: object) -> list[Any]:
     if type(value) is not list:
         raise _fastwriter.NotPlain
     return [_plain_Transaction(item) for item in value]
+
+
+def _builtins_list_Transaction(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_builtins_Transaction(item, options) for item in value]
 
 
 CODECS: tuple[Codec[Any], ...] = (
@@ -1329,6 +1693,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=1,
         untyped=False,
         plain=_plain_Entity,
+        builtins=_builtins_Entity,
     ),
     Codec(
         Money,
@@ -1339,6 +1704,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("amount",),
         plain=_plain_Money,
+        builtins=_builtins_Money,
     ),
     Codec(
         Transaction,
@@ -1350,6 +1716,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("amount",),
         plain=_plain_Transaction,
+        builtins=_builtins_Transaction,
     ),
     Codec(
         Statement,
@@ -1361,6 +1728,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("amount",),
         plain=_plain_Statement,
+        builtins=_builtins_Statement,
     ),
     Codec(
         CardCharge,
@@ -1372,6 +1740,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("amount",),
         plain=_plain_CardCharge,
+        builtins=_builtins_CardCharge,
     ),
     Codec(
         Refund,
@@ -1383,6 +1752,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("amount",),
         plain=_plain_Refund,
+        builtins=_builtins_Refund,
     ),
     Codec(
         PremiumCardCharge,
@@ -1394,5 +1764,6 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("amount",),
         plain=_plain_PremiumCardCharge,
+        builtins=_builtins_PremiumCardCharge,
     ),
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
 from foryjson.codec import MISSING, Codec
@@ -127,6 +128,31 @@ class MediaContent:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> MediaContent:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_MediaContent, data, depth=3, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_MediaContent,
+            _encode_MediaContent,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=3,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> MediaContent:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_MediaContent, _encode_MediaContent, value)
 
 
 class Media:
@@ -297,6 +323,31 @@ class Media:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Media, data, depth=2, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Media,
+            _encode_Media,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Media:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Media, _encode_Media, value)
+
 
 class Image:
     """The Image model.
@@ -400,6 +451,31 @@ class Image:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Image, data, depth=1, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Image,
+            _encode_Image,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Image:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Image, _encode_Image, value)
+
 
 _Player_BY_JSON = dict(Player.__members__)
 
@@ -463,8 +539,9 @@ def _decode_MediaContent(data: object) -> MediaContent:
     try:
         media = _decode_Media(media)
     except DecodeError as error:
-        error.within("media")
-        raise
+        media = _pyvalues.given(
+            media, error.within("media"), _encode_Media, _decode_Media
+        )
     try:
         images = data["images"]
     except KeyError:
@@ -472,8 +549,9 @@ def _decode_MediaContent(data: object) -> MediaContent:
     try:
         images = _decode_list_Image(images)
     except DecodeError as error:
-        error.within("images")
-        raise
+        images = _pyvalues.given(
+            images, error.within("images"), _encode_list_Image, _decode_list_Image
+        )
     result: MediaContent = _new(MediaContent)
     result.media = media
     result.images = images
@@ -597,8 +675,9 @@ def _decode_Media(data: object) -> Media:
     try:
         persons = _decode_list_str(persons)
     except DecodeError as error:
-        error.within("persons")
-        raise
+        persons = _pyvalues.given(
+            persons, error.within("persons"), _encode_list_str, _decode_list_str
+        )
     try:
         player = data["player"]
     except KeyError:
@@ -720,8 +799,9 @@ def _decode_list_Image(data: object) -> list[Image]:
         try:
             item = _decode_Image(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _encode_Image, _decode_Image
+            )
         result.append(item)
     return result
 
@@ -845,6 +925,104 @@ def _plain_Image(value: object) -> dict[str, Any]:
     }
 
 
+def _builtins_Player(value: object, options: _pyvalues.Options) -> str:
+    if type(value) is not Player:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _builtins_Size(value: object, options: _pyvalues.Options) -> str:
+    if type(value) is not Size:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _builtins_MediaContent(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, MediaContent):
+        raise _fastwriter.NotPlain
+    media = value.media
+    images = value.images
+    return {
+        "media": _builtins_Media(media, options),
+        "images": _builtins_list_Image(images, options),
+    }
+
+
+def _builtins_Media(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Media):
+        raise _fastwriter.NotPlain
+    uri = value.uri
+    title = value.title
+    width = value.width
+    height = value.height
+    format_ = value.format
+    duration = value.duration
+    size = value.size
+    bitrate = value.bitrate
+    persons = value.persons
+    player = value.player
+    copyright_ = value.copyright
+    if (
+        not isinstance(uri, str)
+        or (title is not None and not isinstance(title, str))
+        or (type(width) is not int or not -2147483648 <= width <= 2147483647)
+        or (type(height) is not int or not -2147483648 <= height <= 2147483647)
+        or not isinstance(format_, str)
+        or (
+            type(duration) is not int
+            or not -9223372036854775808 <= duration <= 9223372036854775807
+        )
+        or (
+            type(size) is not int
+            or not -9223372036854775808 <= size <= 9223372036854775807
+        )
+        or (type(bitrate) is not int or not -2147483648 <= bitrate <= 2147483647)
+        or type(player) is not Player
+        or (copyright_ is not None and not isinstance(copyright_, str))
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "uri": uri,
+        "title": title,
+        "width": width,
+        "height": height,
+        "format": format_,
+        "duration": duration,
+        "size": size,
+        "bitrate": bitrate,
+        "persons": _builtins_list_str(persons, options),
+        "player": player._value_,
+        "copyright": copyright_,
+    }
+
+
+def _builtins_Image(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Image):
+        raise _fastwriter.NotPlain
+    uri = value.uri
+    title = value.title
+    width = value.width
+    height = value.height
+    size = value.size
+    if (
+        not isinstance(uri, str)
+        or (title is not None and not isinstance(title, str))
+        or (type(width) is not int or not -2147483648 <= width <= 2147483647)
+        or (type(height) is not int or not -2147483648 <= height <= 2147483647)
+        or type(size) is not Size
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "uri": uri,
+        "title": title,
+        "width": width,
+        "height": height,
+        "size": size._value_,
+    }
+
+
 def _plain_list_Image(value: object) -> list[Any]:
     if type(value) is not list:
         raise _fastwriter.NotPlain
@@ -852,6 +1030,22 @@ def _plain_list_Image(value: object) -> list[Any]:
 
 
 def _plain_list_str(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _builtins_list_Image(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_builtins_Image(item, options) for item in value]
+
+
+def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
     if type(value) is not list:
         raise _fastwriter.NotPlain
     items = list(value)
@@ -869,8 +1063,17 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=0,
         untyped=False,
         plain=_plain_Player,
+        builtins=_builtins_Player,
     ),
-    Codec(Size, _encode_Size, _decode_Size, depth=0, untyped=False, plain=_plain_Size),
+    Codec(
+        Size,
+        _encode_Size,
+        _decode_Size,
+        depth=0,
+        untyped=False,
+        plain=_plain_Size,
+        builtins=_builtins_Size,
+    ),
     Codec(
         MediaContent,
         _encode_MediaContent,
@@ -878,11 +1081,24 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=3,
         untyped=False,
         plain=_plain_MediaContent,
+        builtins=_builtins_MediaContent,
     ),
     Codec(
-        Media, _encode_Media, _decode_Media, depth=2, untyped=False, plain=_plain_Media
+        Media,
+        _encode_Media,
+        _decode_Media,
+        depth=2,
+        untyped=False,
+        plain=_plain_Media,
+        builtins=_builtins_Media,
     ),
     Codec(
-        Image, _encode_Image, _decode_Image, depth=1, untyped=False, plain=_plain_Image
+        Image,
+        _encode_Image,
+        _decode_Image,
+        depth=1,
+        untyped=False,
+        plain=_plain_Image,
+        builtins=_builtins_Image,
     ),
 )

@@ -14,6 +14,7 @@ from foryjson import binary as _binary
 from foryjson import decimals as _decimals
 from foryjson import fastwriter as _fastwriter
 from foryjson import numbers as _numbers
+from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import represent as _represent
 from foryjson import temporal as _temporal
@@ -223,6 +224,32 @@ class Order:
             ),
         )
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Order,
+            _encode_Order,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=None,
+            counts_depth=True,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Order:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Order, _encode_Order, value)
+
 
 class Customer:
     """The Customer model.
@@ -354,6 +381,31 @@ class Customer:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Customer, data, depth=3, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Customer,
+            _encode_Customer,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=3,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Customer:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Customer, _encode_Customer, value)
+
 
 class Address:
     """The Address model.
@@ -445,6 +497,31 @@ class Address:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Address, data, depth=1, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Address,
+            _encode_Address,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Address:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Address, _encode_Address, value)
 
 
 class Category:
@@ -540,6 +617,32 @@ class Category:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Category:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Category, data, depth=None, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Category,
+            _encode_Category,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=None,
+            counts_depth=True,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Category:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Category, _encode_Category, value)
 
 
 class Product:
@@ -702,6 +805,32 @@ class Product:
             decimals=("price",),
         )
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Product,
+            _encode_Product,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=None,
+            counts_depth=True,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Product:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Product, _encode_Product, value)
+
 
 class OrderLine:
     """The OrderLine model.
@@ -818,6 +947,32 @@ class OrderLine:
             ),
         )
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_OrderLine,
+            _encode_OrderLine,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=None,
+            counts_depth=True,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> OrderLine:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_OrderLine, _encode_OrderLine, value)
+
 
 _OrderStatus_BY_JSON = dict(OrderStatus.__members__)
 
@@ -905,8 +1060,9 @@ def _decode_Order(data: object) -> Order:
     try:
         customer = _decode_Customer(customer)
     except DecodeError as error:
-        error.within("customer")
-        raise
+        customer = _pyvalues.given(
+            customer, error.within("customer"), _encode_Customer, _decode_Customer
+        )
     try:
         lines = data["lines"]
     except KeyError:
@@ -914,8 +1070,9 @@ def _decode_Order(data: object) -> Order:
     try:
         lines = _decode_list_OrderLine(lines)
     except DecodeError as error:
-        error.within("lines")
-        raise
+        lines = _pyvalues.given(
+            lines, error.within("lines"), _encode_list_OrderLine, _decode_list_OrderLine
+        )
     try:
         status = data["status"]
     except KeyError:
@@ -934,8 +1091,12 @@ def _decode_Order(data: object) -> Order:
     try:
         created = _temporal.read_epoch_millis(created)
     except DecodeError as error:
-        error.within("created")
-        raise
+        created = _pyvalues.given(
+            created,
+            error.within("created"),
+            _temporal.write_epoch_millis,
+            _temporal.read_epoch_millis,
+        )
     try:
         shipping_address = data["shippingAddress"]
     except KeyError:
@@ -943,8 +1104,12 @@ def _decode_Order(data: object) -> Order:
     try:
         shipping_address = _decode_Address(shipping_address)
     except DecodeError as error:
-        error.within("shippingAddress")
-        raise
+        shipping_address = _pyvalues.given(
+            shipping_address,
+            error.within("shippingAddress"),
+            _encode_Address,
+            _decode_Address,
+        )
     try:
         attributes = data["attributes"]
     except KeyError:
@@ -952,8 +1117,9 @@ def _decode_Order(data: object) -> Order:
     try:
         attributes = _decode_dict_str(attributes)
     except DecodeError as error:
-        error.within("attributes")
-        raise
+        attributes = _pyvalues.given(
+            attributes, error.within("attributes"), _encode_dict_str, _decode_dict_str
+        )
     notes = data.get("notes")
     if notes is not None and type(notes) is not str:
         raise decode_mismatch(notes, "str").within("notes")
@@ -1045,8 +1211,12 @@ def _decode_Customer(data: object) -> Customer:
     try:
         date_of_birth = _temporal.read_epoch_millis(date_of_birth)
     except DecodeError as error:
-        error.within("dateOfBirth")
-        raise
+        date_of_birth = _pyvalues.given(
+            date_of_birth,
+            error.within("dateOfBirth"),
+            _temporal.write_epoch_millis,
+            _temporal.read_epoch_millis,
+        )
     try:
         vip = data["vip"]
     except KeyError:
@@ -1060,8 +1230,12 @@ def _decode_Customer(data: object) -> Customer:
     try:
         addresses = _decode_list_Address(addresses)
     except DecodeError as error:
-        error.within("addresses")
-        raise
+        addresses = _pyvalues.given(
+            addresses,
+            error.within("addresses"),
+            _encode_list_Address,
+            _decode_list_Address,
+        )
     result: Customer = _new(Customer)
     result.id = id_
     result.first_name = first_name
@@ -1173,8 +1347,9 @@ def _decode_Category(data: object) -> Category:
         try:
             parent = _decode_Category(parent)
         except DecodeError as error:
-            error.within("parent")
-            raise
+            parent = _pyvalues.given(
+                parent, error.within("parent"), _encode_Category, _decode_Category
+            )
     result: Category = _new(Category)
     result.id = id_
     result.name = name_
@@ -1261,8 +1436,9 @@ def _decode_Product(data: object) -> Product:
     try:
         category = _decode_Category(category)
     except DecodeError as error:
-        error.within("category")
-        raise
+        category = _pyvalues.given(
+            category, error.within("category"), _encode_Category, _decode_Category
+        )
     try:
         price = data["price"]
     except KeyError:
@@ -1270,8 +1446,12 @@ def _decode_Product(data: object) -> Product:
     try:
         price = _decimals.decimal_from(price)
     except DecodeError as error:
-        error.within("price")
-        raise
+        price = _pyvalues.given(
+            price,
+            error.within("price"),
+            _decimals.write_decimal,
+            _decimals.decimal_from,
+        )
     try:
         weight_grams = data["weightGrams"]
     except KeyError:
@@ -1285,8 +1465,9 @@ def _decode_Product(data: object) -> Product:
     try:
         tags = _decode_list_str(tags)
     except DecodeError as error:
-        error.within("tags")
-        raise
+        tags = _pyvalues.given(
+            tags, error.within("tags"), _encode_list_str, _decode_list_str
+        )
     if len(set(tags)) != len(tags):
         raise DecodeError(
             f"{_represent.safe_repr(_numbers.first_repeat(tags))} appears more than once; each item may appear only once"
@@ -1298,8 +1479,12 @@ def _decode_Product(data: object) -> Product:
     try:
         thumbnail = _binary.read_base64(thumbnail)
     except DecodeError as error:
-        error.within("thumbnail")
-        raise
+        thumbnail = _pyvalues.given(
+            thumbnail,
+            error.within("thumbnail"),
+            _binary.write_base64,
+            _binary.read_base64,
+        )
     result: Product = _new(Product)
     result.sku = sku
     result.name = name_
@@ -1354,8 +1539,9 @@ def _decode_OrderLine(data: object) -> OrderLine:
     try:
         product = _decode_Product(product)
     except DecodeError as error:
-        error.within("product")
-        raise
+        product = _pyvalues.given(
+            product, error.within("product"), _encode_Product, _decode_Product
+        )
     try:
         quantity = data["quantity"]
     except KeyError:
@@ -1369,8 +1555,12 @@ def _decode_OrderLine(data: object) -> OrderLine:
     try:
         unit_price = _decimals.decimal_from(unit_price)
     except DecodeError as error:
-        error.within("unitPrice")
-        raise
+        unit_price = _pyvalues.given(
+            unit_price,
+            error.within("unitPrice"),
+            _decimals.write_decimal,
+            _decimals.decimal_from,
+        )
     try:
         discount = data["discount"]
     except KeyError:
@@ -1411,8 +1601,9 @@ def _decode_list_OrderLine(data: object) -> list[OrderLine]:
         try:
             item = _decode_OrderLine(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _encode_OrderLine, _decode_OrderLine
+            )
         result.append(item)
     return result
 
@@ -1461,8 +1652,9 @@ def _decode_list_Address(data: object) -> list[Address]:
         try:
             item = _decode_Address(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _encode_Address, _decode_Address
+            )
         result.append(item)
     return result
 
@@ -1643,6 +1835,166 @@ def _plain_OrderLine(value: object, room: int) -> dict[str, Any]:
     }
 
 
+def _builtins_OrderStatus(value: object, options: _pyvalues.Options) -> str:
+    if type(value) is not OrderStatus:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _builtins_Order(
+    value: object, options: _pyvalues.Options, room: int
+) -> dict[str, Any]:
+    if not isinstance(value, Order) or room < 4:
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    customer = value.customer
+    lines = value.lines
+    status = value.status
+    created = value.created
+    shipping_address = value.shipping_address
+    attributes = value.attributes
+    notes = value.notes
+    if (
+        not isinstance(id_, str)
+        or type(status) is not OrderStatus
+        or (notes is not None and not isinstance(notes, str))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {
+        "id": id_,
+        "customer": _builtins_Customer(customer, options),
+        "lines": _builtins_list_OrderLine(lines, options, room - 1),
+        "status": status._value_,
+        "created": _pyvalues.temporal(created, options, _temporal.write_epoch_millis),
+        "shippingAddress": _builtins_Address(shipping_address, options),
+        "attributes": _builtins_dict_str(attributes, options),
+    }
+    if notes is not None:
+        result["notes"] = notes
+    return result
+
+
+def _builtins_Customer(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Customer):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    first_name = value.first_name
+    last_name = value.last_name
+    email = value.email
+    date_of_birth = value.date_of_birth
+    vip = value.vip
+    addresses = value.addresses
+    if (
+        (type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807)
+        or not isinstance(first_name, str)
+        or not isinstance(last_name, str)
+        or not isinstance(email, str)
+        or type(vip) is not bool
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "id": id_,
+        "firstName": first_name,
+        "lastName": last_name,
+        "email": email,
+        "dateOfBirth": _pyvalues.temporal(
+            date_of_birth, options, _temporal.write_epoch_millis
+        ),
+        "vip": vip,
+        "addresses": _builtins_list_Address(addresses, options),
+    }
+
+
+def _builtins_Address(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Address):
+        raise _fastwriter.NotPlain
+    street = value.street
+    city = value.city
+    zip_ = value.zip
+    country = value.country
+    if (
+        not isinstance(street, str)
+        or not isinstance(city, str)
+        or not isinstance(zip_, str)
+        or not isinstance(country, str)
+    ):
+        raise _fastwriter.NotPlain
+    return {"street": street, "city": city, "zip": zip_, "country": country}
+
+
+def _builtins_Category(
+    value: object, options: _pyvalues.Options, room: int
+) -> dict[str, Any]:
+    if not isinstance(value, Category) or room < 1:
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    name_ = value.name
+    parent = value.parent
+    if (
+        type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807
+    ) or not isinstance(name_, str):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"id": id_, "name": name_}
+    if parent is not None:
+        result["parent"] = _builtins_Category(parent, options, room - 1)
+    return result
+
+
+def _builtins_Product(
+    value: object, options: _pyvalues.Options, room: int
+) -> dict[str, Any]:
+    if not isinstance(value, Product) or room < 2:
+        raise _fastwriter.NotPlain
+    sku = value.sku
+    name_ = value.name
+    description = value.description
+    category = value.category
+    price = value.price
+    weight_grams = value.weight_grams
+    tags = value.tags
+    thumbnail = value.thumbnail
+    if (
+        not isinstance(sku, str)
+        or not isinstance(name_, str)
+        or not isinstance(description, str)
+        or (
+            type(weight_grams) is not int
+            or not -2147483648 <= weight_grams <= 2147483647
+        )
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "sku": sku,
+        "name": name_,
+        "description": description,
+        "category": _builtins_Category(category, options, room - 1),
+        "price": _pyvalues.decimal(price, options),
+        "weightGrams": weight_grams,
+        "tags": _builtins_list_str(tags, options),
+        "thumbnail": _pyvalues.scalar(_binary.write_base64(thumbnail)),
+    }
+
+
+def _builtins_OrderLine(
+    value: object, options: _pyvalues.Options, room: int
+) -> dict[str, Any]:
+    if not isinstance(value, OrderLine) or room < 1:
+        raise _fastwriter.NotPlain
+    product = value.product
+    quantity = value.quantity
+    unit_price = value.unit_price
+    discount = value.discount
+    if type(quantity) is not int or not -2147483648 <= quantity <= 2147483647:
+        raise _fastwriter.NotPlain
+    return {
+        "product": _builtins_Product(product, options, room - 1),
+        "quantity": quantity,
+        "unitPrice": _pyvalues.decimal(unit_price, options),
+        "discount": _pyvalues.float_value(discount, options),
+    }
+
+
 def _plain_list_OrderLine(value: object, room: int) -> list[Any]:
     if type(value) is not list or room < 1:
         raise _fastwriter.NotPlain
@@ -1675,6 +2027,40 @@ def _plain_list_str(value: object) -> list[Any]:
     return items
 
 
+def _builtins_list_OrderLine(
+    value: object, options: _pyvalues.Options, room: int
+) -> list[Any]:
+    if type(value) is not list or room < 1:
+        raise _fastwriter.NotPlain
+    return [_builtins_OrderLine(item, options, room - 1) for item in value]
+
+
+def _builtins_dict_str(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    items = dict(value)
+    for key, item in items.items():
+        if not isinstance(key, str) or not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _builtins_list_Address(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_builtins_Address(item, options) for item in value]
+
+
+def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         OrderStatus,
@@ -1683,6 +2069,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=0,
         untyped=False,
         plain=_plain_OrderStatus,
+        builtins=_builtins_OrderStatus,
     ),
     Codec(
         Order,
@@ -1696,6 +2083,7 @@ CODECS: tuple[Codec[Any], ...] = (
             "unitPrice",
         ),
         plain=_plain_Order,
+        builtins=_builtins_Order,
         counts_depth=True,
     ),
     Codec(
@@ -1705,6 +2093,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=3,
         untyped=False,
         plain=_plain_Customer,
+        builtins=_builtins_Customer,
     ),
     Codec(
         Address,
@@ -1713,6 +2102,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=1,
         untyped=False,
         plain=_plain_Address,
+        builtins=_builtins_Address,
     ),
     Codec(
         Category,
@@ -1721,6 +2111,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=None,
         untyped=False,
         plain=_plain_Category,
+        builtins=_builtins_Category,
         counts_depth=True,
     ),
     Codec(
@@ -1732,6 +2123,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("price",),
         plain=_plain_Product,
+        builtins=_builtins_Product,
         counts_depth=True,
     ),
     Codec(
@@ -1746,6 +2138,7 @@ CODECS: tuple[Codec[Any], ...] = (
             "unitPrice",
         ),
         plain=_plain_OrderLine,
+        builtins=_builtins_OrderLine,
         counts_depth=True,
     ),
 )

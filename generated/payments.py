@@ -16,6 +16,7 @@ from foryjson import decimals as _decimals
 from foryjson import dynamic as _dynamic
 from foryjson import fastwriter as _fastwriter
 from foryjson import numbers as _numbers
+from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import represent as _represent
 from foryjson import writer as _writer
@@ -109,6 +110,31 @@ class Payment(metaclass=_ABCMeta):
             decimals=("value",),
         )
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Payment,
+            _encode_Payment,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Payment:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Payment, _encode_Payment, value)
+
 
 class Shipment(metaclass=_ABCMeta):
     """Subtypes as an object whose one member names the subtype.
@@ -151,6 +177,31 @@ class Shipment(metaclass=_ABCMeta):
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Shipment, data, depth=2, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Shipment,
+            _encode_Shipment,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Shipment:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Shipment, _encode_Shipment, value)
+
 
 class Event(metaclass=_ABCMeta):
     """Subtypes as a two-element array, the Jackson WRAPPER_ARRAY form.
@@ -192,6 +243,31 @@ class Event(metaclass=_ABCMeta):
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Event:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Event, data, depth=2, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> list[Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: list[Any] = _pyvalues.convert(
+            _builtins_Event,
+            _encode_Event,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Event:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Event, _encode_Event, value)
 
 
 class Amount:
@@ -263,6 +339,31 @@ class Amount:
             decimals=("value",),
         )
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Amount,
+            _encode_Amount,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Amount:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Amount, _encode_Amount, value)
+
 
 class Iban:
     """A value model, written as one JSON string."""
@@ -311,6 +412,31 @@ class Iban:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Iban:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Iban, data, depth=0, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> str:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: str = _pyvalues.convert(
+            _builtins_Iban,
+            _encode_Iban,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=0,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Iban:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Iban, _encode_Iban, value)
 
 
 class Address:
@@ -391,6 +517,31 @@ class Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Address, data, depth=1, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Address,
+            _encode_Address,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Address:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Address, _encode_Address, value)
+
 
 class Geo:
     """The Geo model.
@@ -453,6 +604,31 @@ class Geo:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Geo:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Geo, data, depth=1, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Geo,
+            _encode_Geo,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Geo:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Geo, _encode_Geo, value)
 
 
 class Order:
@@ -645,6 +821,31 @@ class Order:
             _decode_Order, data, exact=True, depth=None, discriminators=("kind",)
         )
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Order,
+            _encode_Order,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=None,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Order:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Order, _encode_Order, value)
+
 
 class CardPayment(Payment):
     """The CardPayment model. Written as 'card', with the property 'kind' first.
@@ -709,6 +910,31 @@ class CardPayment(Payment):
         return _reader.decode(
             _decode_CardPayment, data, depth=1, discriminators=("kind",), untyped=False
         )
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_CardPayment,
+            _encode_CardPayment,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> CardPayment:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_CardPayment, _encode_CardPayment, value)
 
 
 class BankTransfer(Payment):
@@ -813,6 +1039,31 @@ class BankTransfer(Payment):
             decimals=("value",),
         )
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_BankTransfer,
+            _encode_BankTransfer,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> BankTransfer:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_BankTransfer, _encode_BankTransfer, value)
+
 
 class Parcel(Shipment):
     """The Parcel model. Written as 'parcel', inside an object whose one member is its
@@ -879,6 +1130,31 @@ class Parcel(Shipment):
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Parcel, data, depth=2, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Parcel,
+            _encode_Parcel,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Parcel:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Parcel, _encode_Parcel, value)
+
 
 class Pickup(Shipment):
     """The Pickup model. Written as 'pickup', inside an object whose one member is its
@@ -933,6 +1209,31 @@ class Pickup(Shipment):
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Pickup, data, depth=2, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Pickup,
+            _encode_Pickup,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Pickup:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Pickup, _encode_Pickup, value)
+
 
 class Opened(Event):
     """The Opened model. Written as 'opened', as an array of its name and the object.
@@ -985,6 +1286,31 @@ class Opened(Event):
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Opened:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Opened, data, depth=2, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> list[Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: list[Any] = _pyvalues.convert(
+            _builtins_Opened,
+            _encode_Opened,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Opened:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Opened, _encode_Opened, value)
 
 
 class Closed(Event):
@@ -1048,6 +1374,31 @@ class Closed(Event):
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Closed:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Closed, data, depth=2, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> list[Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: list[Any] = _pyvalues.convert(
+            _builtins_Closed,
+            _encode_Closed,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Closed:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Closed, _encode_Closed, value)
 
 
 _PATTERN_1 = re.compile("[A-Z]{3}")
@@ -1280,8 +1631,12 @@ def _decode_Amount(data: object) -> Amount:
     try:
         value_ = _decimals.decimal_from(value_)
     except DecodeError as error:
-        error.within("value")
-        raise
+        value_ = _pyvalues.given(
+            value_,
+            error.within("value"),
+            _decimals.write_decimal,
+            _decimals.decimal_from,
+        )
     if not value_ > Decimal("0"):
         raise DecodeError(
             f"{_numbers.number_text(value_)} is not more than the exclusive minimum 0"
@@ -1528,8 +1883,9 @@ def _decode_Order(data: object) -> Order:
     try:
         payment = _decode_Payment(payment)
     except DecodeError as error:
-        error.within("payment")
-        raise
+        payment = _pyvalues.given(
+            payment, error.within("payment"), _encode_Payment, _decode_Payment
+        )
     try:
         payments = data["payments"]
     except KeyError:
@@ -1537,8 +1893,12 @@ def _decode_Order(data: object) -> Order:
     try:
         payments = _decode_list_Payment(payments)
     except DecodeError as error:
-        error.within("payments")
-        raise
+        payments = _pyvalues.given(
+            payments,
+            error.within("payments"),
+            _encode_list_Payment,
+            _decode_list_Payment,
+        )
     try:
         shipments = data["shipments"]
     except KeyError:
@@ -1546,8 +1906,12 @@ def _decode_Order(data: object) -> Order:
     try:
         shipments = _decode_dict_Shipment(shipments)
     except DecodeError as error:
-        error.within("shipments")
-        raise
+        shipments = _pyvalues.given(
+            shipments,
+            error.within("shipments"),
+            _encode_dict_Shipment,
+            _decode_dict_Shipment,
+        )
     try:
         history = data["history"]
     except KeyError:
@@ -1555,8 +1919,9 @@ def _decode_Order(data: object) -> Order:
     try:
         history = _decode_list_Event(history)
     except DecodeError as error:
-        error.within("history")
-        raise
+        history = _pyvalues.given(
+            history, error.within("history"), _encode_list_Event, _decode_list_Event
+        )
     total_cents = 0
     secret = data.get("secret")
     if secret is not None and type(secret) is not str:
@@ -1704,8 +2069,7 @@ def _fields_decode_BankTransfer(data: object) -> BankTransfer:
     try:
         iban = _decode_Iban(iban)
     except DecodeError as error:
-        error.within("iban")
-        raise
+        iban = _pyvalues.given(iban, error.within("iban"), _encode_Iban, _decode_Iban)
     try:
         amount = data["amount"]
     except KeyError:
@@ -1713,8 +2077,9 @@ def _fields_decode_BankTransfer(data: object) -> BankTransfer:
     try:
         amount = _decode_Amount(amount)
     except DecodeError as error:
-        error.within("amount")
-        raise
+        amount = _pyvalues.given(
+            amount, error.within("amount"), _encode_Amount, _decode_Amount
+        )
     reference = data.get("reference")
     if reference is not None and type(reference) is not str:
         raise decode_mismatch(reference, "str").within("reference")
@@ -2288,8 +2653,9 @@ def _decode_list_Payment(data: object) -> list[Payment]:
         try:
             item = _decode_Payment(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _encode_Payment, _decode_Payment
+            )
         result.append(item)
     return result
 
@@ -2318,8 +2684,9 @@ def _decode_dict_Shipment(data: object) -> dict[str, Shipment]:
         try:
             item = _decode_Shipment(item)
         except DecodeError as error:
-            error.within(key)
-            raise
+            item = _pyvalues.given(
+                item, error.within(key), _encode_Shipment, _decode_Shipment
+            )
         result[key] = item
     return result
 
@@ -2346,8 +2713,9 @@ def _decode_list_Event(data: object) -> list[Event]:
         try:
             item = _decode_Event(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _encode_Event, _decode_Event
+            )
         result.append(item)
     return result
 
@@ -2388,8 +2756,9 @@ def _decode_dict_int64_opt_Payment(data: object) -> dict[int, Payment | None]:
             try:
                 item = _decode_Payment(item)
             except DecodeError as error:
-                error.within(key)
-                raise
+                item = _pyvalues.given(
+                    item, error.within(key), _encode_Payment, _decode_Payment
+                )
         result[typed_key] = item
     return result
 
@@ -2702,6 +3071,341 @@ def _plain_Address_members_6(value: Any) -> dict[str, Any]:
     return result
 
 
+def _builtins_Payment(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is CardPayment:
+        return {"kind": "card", **_fields_builtins_CardPayment(value, options)}
+    if type(value) is BankTransfer:
+        return {
+            "kind": "bank_transfer",
+            **_fields_builtins_BankTransfer(value, options),
+        }
+    raise _fastwriter.NotPlain
+
+
+def _builtins_Shipment(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is Parcel:
+        return {"parcel": _fields_builtins_Parcel(value, options)}
+    if type(value) is Pickup:
+        return {"pickup": _fields_builtins_Pickup(value, options)}
+    raise _fastwriter.NotPlain
+
+
+def _builtins_Event(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is Opened:
+        return ["opened", _fields_builtins_Opened(value, options)]
+    if type(value) is Closed:
+        return ["closed", _fields_builtins_Closed(value, options)]
+    raise _fastwriter.NotPlain
+
+
+def _builtins_Amount(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Amount):
+        raise _fastwriter.NotPlain
+    value_ = value.value
+    currency = value.currency
+    if not isinstance(currency, str):
+        raise _fastwriter.NotPlain
+    return {"value": _pyvalues.decimal(value_, options), "currency": currency}
+
+
+def _builtins_Iban(value: object, options: _pyvalues.Options) -> str:
+    if not isinstance(value, Iban):
+        raise _fastwriter.NotPlain
+    text = value.text
+    if not isinstance(text, str):
+        raise _fastwriter.NotPlain
+    return text
+
+
+def _builtins_Address(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Address):
+        raise _fastwriter.NotPlain
+    street = value.street
+    city = value.city
+    geo = value.geo
+    if (
+        not isinstance(street, str)
+        or not isinstance(city, str)
+        or (geo is not None and not isinstance(geo, Geo))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"street": street, "city": city}
+    if geo is not None:
+        result.update(_builtins_Geo_members_1(geo, options))
+    return result
+
+
+def _builtins_Geo(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Geo):
+        raise _fastwriter.NotPlain
+    lat = value.lat
+    lon = value.lon
+    return {
+        "lat": _pyvalues.float_value(lat, options),
+        "lon": _pyvalues.float_value(lon, options),
+    }
+
+
+def _builtins_Order(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Order):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    start = value.start
+    end = value.end
+    billing = value.billing
+    shipping = value.shipping
+    payment = value.payment
+    payments = value.payments
+    shipments = value.shipments
+    history = value.history
+    total_cents = value.total_cents
+    metadata = value.metadata
+    extras = value.extras
+    if (
+        not isinstance(id_, str)
+        or (
+            type(start) is not int
+            or not -9223372036854775808 <= start <= 9223372036854775807
+        )
+        or (
+            type(end) is not int
+            or not -9223372036854775808 <= end <= 9223372036854775807
+        )
+        or not isinstance(billing, Address)
+        or (shipping is not None and not isinstance(shipping, Address))
+        or (
+            type(total_cents) is not int
+            or not -9223372036854775808 <= total_cents <= 9223372036854775807
+        )
+        or (metadata is not None and not isinstance(metadata, str))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"id": id_, "start": start, "end": end}
+    result.update(_builtins_Address_members_2(billing, options))
+    if shipping is not None:
+        result.update(_builtins_Address_members_4(shipping, options))
+    result["payment"] = _builtins_Payment(payment, options)
+    result["payments"] = _builtins_list_Payment(payments, options)
+    result["shipments"] = _builtins_dict_Shipment(shipments, options)
+    result["history"] = _builtins_list_Event(history, options)
+    result["totalCents"] = total_cents
+    if metadata is not None:
+        result["metadata"] = _pyvalues.parsed(_dynamic.write_raw(metadata), options)
+    result.update(_pyvalues.members(extras, _Order_PROPERTIES, options))
+    return result
+
+
+def _builtins_CardPayment(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is CardPayment:
+        return {"kind": "card", **_fields_builtins_CardPayment(value, options)}
+    raise _fastwriter.NotPlain
+
+
+def _fields_builtins_CardPayment(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if not isinstance(value, CardPayment):
+        raise _fastwriter.NotPlain
+    last_four = value.last_four
+    if not isinstance(last_four, str):
+        raise _fastwriter.NotPlain
+    return {"lastFour": last_four}
+
+
+def _builtins_BankTransfer(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is BankTransfer:
+        return {
+            "kind": "bank_transfer",
+            **_fields_builtins_BankTransfer(value, options),
+        }
+    raise _fastwriter.NotPlain
+
+
+def _fields_builtins_BankTransfer(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if not isinstance(value, BankTransfer):
+        raise _fastwriter.NotPlain
+    iban = value.iban
+    amount = value.amount
+    reference = value.reference
+    if reference is not None and not isinstance(reference, str):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {
+        "iban": _builtins_Iban(iban, options),
+        "amount": _builtins_Amount(amount, options),
+    }
+    if reference is not None:
+        result["reference"] = reference
+    return result
+
+
+def _builtins_Parcel(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is Parcel:
+        return {"parcel": _fields_builtins_Parcel(value, options)}
+    raise _fastwriter.NotPlain
+
+
+def _fields_builtins_Parcel(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if not isinstance(value, Parcel):
+        raise _fastwriter.NotPlain
+    weight_grams = value.weight_grams
+    to = value.to
+    if (
+        type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647
+    ) or not isinstance(to, Address):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"weightGrams": weight_grams}
+    result.update(_builtins_Address_members_6(to, options))
+    return result
+
+
+def _builtins_Pickup(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is Pickup:
+        return {"pickup": _fields_builtins_Pickup(value, options)}
+    raise _fastwriter.NotPlain
+
+
+def _fields_builtins_Pickup(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if not isinstance(value, Pickup):
+        raise _fastwriter.NotPlain
+    store = value.store
+    if not isinstance(store, str):
+        raise _fastwriter.NotPlain
+    return {"store": store}
+
+
+def _builtins_Opened(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is Opened:
+        return ["opened", _fields_builtins_Opened(value, options)]
+    raise _fastwriter.NotPlain
+
+
+def _fields_builtins_Opened(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if not isinstance(value, Opened):
+        raise _fastwriter.NotPlain
+    at = value.at
+    if type(at) is not int or not -9223372036854775808 <= at <= 9223372036854775807:
+        raise _fastwriter.NotPlain
+    return {"at": at}
+
+
+def _builtins_Closed(value: object, options: _pyvalues.Options) -> Any:
+    if type(value) is Closed:
+        return ["closed", _fields_builtins_Closed(value, options)]
+    raise _fastwriter.NotPlain
+
+
+def _fields_builtins_Closed(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if not isinstance(value, Closed):
+        raise _fastwriter.NotPlain
+    at = value.at
+    reason = value.reason
+    if (
+        type(at) is not int or not -9223372036854775808 <= at <= 9223372036854775807
+    ) or not isinstance(reason, str):
+        raise _fastwriter.NotPlain
+    return {"at": at, "reason": reason}
+
+
+def _builtins_Geo_members_1(value: Any, options: _pyvalues.Options) -> dict[str, Any]:
+    lat = value.lat
+    lon = value.lon
+    return {
+        "lat": _pyvalues.float_value(lat, options),
+        "lon": _pyvalues.float_value(lon, options),
+    }
+
+
+def _builtins_Geo_members_3(value: Any, options: _pyvalues.Options) -> dict[str, Any]:
+    lat = value.lat
+    lon = value.lon
+    return {
+        "billing_lat": _pyvalues.float_value(lat, options),
+        "billing_lon": _pyvalues.float_value(lon, options),
+    }
+
+
+def _builtins_Address_members_2(
+    value: Any, options: _pyvalues.Options
+) -> dict[str, Any]:
+    street = value.street
+    city = value.city
+    geo = value.geo
+    if (
+        not isinstance(street, str)
+        or not isinstance(city, str)
+        or (geo is not None and not isinstance(geo, Geo))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"billing_street": street, "billing_city": city}
+    if geo is not None:
+        result.update(_builtins_Geo_members_3(geo, options))
+    return result
+
+
+def _builtins_Geo_members_5(value: Any, options: _pyvalues.Options) -> dict[str, Any]:
+    lat = value.lat
+    lon = value.lon
+    return {
+        "ship_lat_x": _pyvalues.float_value(lat, options),
+        "ship_lon_x": _pyvalues.float_value(lon, options),
+    }
+
+
+def _builtins_Address_members_4(
+    value: Any, options: _pyvalues.Options
+) -> dict[str, Any]:
+    street = value.street
+    city = value.city
+    geo = value.geo
+    if (
+        not isinstance(street, str)
+        or not isinstance(city, str)
+        or (geo is not None and not isinstance(geo, Geo))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"ship_street_x": street, "ship_city_x": city}
+    if geo is not None:
+        result.update(_builtins_Geo_members_5(geo, options))
+    return result
+
+
+def _builtins_Geo_members_7(value: Any, options: _pyvalues.Options) -> dict[str, Any]:
+    lat = value.lat
+    lon = value.lon
+    return {
+        "to_lat": _pyvalues.float_value(lat, options),
+        "to_lon": _pyvalues.float_value(lon, options),
+    }
+
+
+def _builtins_Address_members_6(
+    value: Any, options: _pyvalues.Options
+) -> dict[str, Any]:
+    street = value.street
+    city = value.city
+    geo = value.geo
+    if (
+        not isinstance(street, str)
+        or not isinstance(city, str)
+        or (geo is not None and not isinstance(geo, Geo))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {"to_street": street, "to_city": city}
+    if geo is not None:
+        result.update(_builtins_Geo_members_7(geo, options))
+    return result
+
+
 def _plain_list_Payment(value: object) -> list[Any]:
     if type(value) is not list:
         raise _fastwriter.NotPlain
@@ -2739,6 +3443,47 @@ def _plain_dict_int64_opt_Payment(value: object) -> dict[str, Any]:
     return result
 
 
+def _builtins_list_Payment(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_builtins_Payment(item, options) for item in value]
+
+
+def _builtins_dict_Shipment(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = _builtins_Shipment(item, options)
+    return result
+
+
+def _builtins_list_Event(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_builtins_Event(item, options) for item in value]
+
+
+def _builtins_dict_int64_opt_Payment(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if (
+            type(key) is not int
+            or not -9223372036854775808 <= key <= 9223372036854775807
+        ):
+            raise _fastwriter.NotPlain
+        result[str(key)] = None if item is None else _builtins_Payment(item, options)
+    return result
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Payment,
@@ -2750,6 +3495,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("value",),
         plain=_plain_Payment,
+        builtins=_builtins_Payment,
     ),
     Codec(
         Shipment,
@@ -2758,9 +3504,16 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=2,
         untyped=False,
         plain=_plain_Shipment,
+        builtins=_builtins_Shipment,
     ),
     Codec(
-        Event, _encode_Event, _decode_Event, depth=2, untyped=False, plain=_plain_Event
+        Event,
+        _encode_Event,
+        _decode_Event,
+        depth=2,
+        untyped=False,
+        plain=_plain_Event,
+        builtins=_builtins_Event,
     ),
     Codec(
         Amount,
@@ -2771,8 +3524,17 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("value",),
         plain=_plain_Amount,
+        builtins=_builtins_Amount,
     ),
-    Codec(Iban, _encode_Iban, _decode_Iban, depth=0, untyped=False, plain=_plain_Iban),
+    Codec(
+        Iban,
+        _encode_Iban,
+        _decode_Iban,
+        depth=0,
+        untyped=False,
+        plain=_plain_Iban,
+        builtins=_builtins_Iban,
+    ),
     Codec(
         Address,
         _encode_Address,
@@ -2780,8 +3542,17 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=1,
         untyped=False,
         plain=_plain_Address,
+        builtins=_builtins_Address,
     ),
-    Codec(Geo, _encode_Geo, _decode_Geo, depth=1, untyped=False, plain=_plain_Geo),
+    Codec(
+        Geo,
+        _encode_Geo,
+        _decode_Geo,
+        depth=1,
+        untyped=False,
+        plain=_plain_Geo,
+        builtins=_builtins_Geo,
+    ),
     Codec(
         Order,
         _encode_Order,
@@ -2790,6 +3561,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=None,
         discriminators=("kind",),
         plain=_plain_Order,
+        builtins=_builtins_Order,
     ),
     Codec(
         CardPayment,
@@ -2799,6 +3571,7 @@ CODECS: tuple[Codec[Any], ...] = (
         discriminators=("kind",),
         untyped=False,
         plain=_plain_CardPayment,
+        builtins=_builtins_CardPayment,
     ),
     Codec(
         BankTransfer,
@@ -2810,6 +3583,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("value",),
         plain=_plain_BankTransfer,
+        builtins=_builtins_BankTransfer,
     ),
     Codec(
         Parcel,
@@ -2818,6 +3592,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=2,
         untyped=False,
         plain=_plain_Parcel,
+        builtins=_builtins_Parcel,
     ),
     Codec(
         Pickup,
@@ -2826,6 +3601,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=2,
         untyped=False,
         plain=_plain_Pickup,
+        builtins=_builtins_Pickup,
     ),
     Codec(
         Opened,
@@ -2834,6 +3610,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=2,
         untyped=False,
         plain=_plain_Opened,
+        builtins=_builtins_Opened,
     ),
     Codec(
         Closed,
@@ -2842,6 +3619,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=2,
         untyped=False,
         plain=_plain_Closed,
+        builtins=_builtins_Closed,
     ),
 )
 
@@ -2855,6 +3633,7 @@ Payments: Codec[list[Payment]] = Codec(
     untyped=False,
     decimals=("value",),
     plain=_plain_list_Payment,
+    builtins=_builtins_list_Payment,
     key=("list", ("type", Payment)),
 )
 
@@ -2868,6 +3647,7 @@ PaymentsById: Codec[dict[int, Payment | None]] = Codec(
     untyped=False,
     decimals=("value",),
     plain=_plain_dict_int64_opt_Payment,
+    builtins=_builtins_dict_int64_opt_Payment,
     key=("dict", ("scalar", "int64", None), ("nullable", ("type", Payment))),
 )
 

@@ -22,6 +22,7 @@ from foryjson import identifiers as _identifiers
 from foryjson import javafloats as _javafloats
 from foryjson import javatime as _javatime
 from foryjson import numbers as _numbers
+from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import represent as _represent
 from foryjson import temporal as _temporal
@@ -287,6 +288,31 @@ class Numbers:
             decimals=("price",),
         )
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Numbers,
+            _encode_Numbers,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Numbers:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Numbers, _encode_Numbers, value)
+
 
 class JavaFloats:
     """Doubles and floats spelled as Java's Double.toString and Float.toString do.
@@ -390,6 +416,31 @@ class JavaFloats:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> JavaFloats:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_JavaFloats, data, depth=2, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_JavaFloats,
+            _encode_JavaFloats,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> JavaFloats:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_JavaFloats, _encode_JavaFloats, value)
 
 
 class Text:
@@ -501,6 +552,31 @@ class Text:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Text:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Text, data, depth=1, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Text,
+            _encode_Text,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Text:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Text, _encode_Text, value)
 
 
 class Times:
@@ -694,6 +770,31 @@ class Times:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Times:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Times, data, depth=2, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Times,
+            _encode_Times,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Times:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Times, _encode_Times, value)
 
 
 class JavaTimes:
@@ -915,6 +1016,31 @@ class JavaTimes:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_JavaTimes, data, depth=2, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_JavaTimes,
+            _encode_JavaTimes,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> JavaTimes:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_JavaTimes, _encode_JavaTimes, value)
+
 
 class Blobs:
     """One byte array per format; base64 is the default.
@@ -1043,6 +1169,31 @@ class Blobs:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Blobs:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Blobs, data, depth=2, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Blobs,
+            _encode_Blobs,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Blobs:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Blobs, _encode_Blobs, value)
 
 
 class Containers:
@@ -1193,6 +1344,31 @@ class Containers:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Containers, data, depth=4, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Containers,
+            _encode_Containers,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=4,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Containers:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Containers, _encode_Containers, value)
+
 
 class Dynamic:
     """Untyped JSON values (objects, arrays, strings, numbers, booleans, null).
@@ -1260,6 +1436,31 @@ class Dynamic:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Dynamic:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Dynamic, data, depth=None)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Dynamic,
+            _encode_Dynamic,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=None,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Dynamic:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Dynamic, _encode_Dynamic, value)
 
 
 class Defaults:
@@ -1480,6 +1681,31 @@ class Defaults:
             decimals=("price",),
         )
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Defaults,
+            _encode_Defaults,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=2,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Defaults:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Defaults, _encode_Defaults, value)
+
 
 _Color_BY_JSON = dict(Color.__members__)
 
@@ -1686,8 +1912,12 @@ def _decode_Numbers(data: object) -> Numbers:
     try:
         single = _numbers.read_float32(single)
     except DecodeError as error:
-        error.within("single")
-        raise
+        single = _pyvalues.given(
+            single,
+            error.within("single"),
+            _numbers.write_float32,
+            _numbers.read_float32,
+        )
     try:
         price = data["price"]
     except KeyError:
@@ -1695,8 +1925,12 @@ def _decode_Numbers(data: object) -> Numbers:
     try:
         price = _decimals.decimal_from(price)
     except DecodeError as error:
-        error.within("price")
-        raise
+        price = _pyvalues.given(
+            price,
+            error.within("price"),
+            _decimals.write_decimal,
+            _decimals.decimal_from,
+        )
     try:
         quoted_price = data["quotedPrice"]
     except KeyError:
@@ -1704,8 +1938,12 @@ def _decode_Numbers(data: object) -> Numbers:
     try:
         quoted_price = _decimals.read_decimal_string(quoted_price)
     except DecodeError as error:
-        error.within("quotedPrice")
-        raise
+        quoted_price = _pyvalues.given(
+            quoted_price,
+            error.within("quotedPrice"),
+            _decimals.write_decimal_string,
+            _decimals.read_decimal_string,
+        )
     maybe = data.get("maybe")
     if maybe is not None:
         if type(maybe) is not float:
@@ -1787,8 +2025,12 @@ def _decode_JavaFloats(data: object) -> JavaFloats:
     try:
         single = _numbers.read_float32(single)
     except DecodeError as error:
-        error.within("single")
-        raise
+        single = _pyvalues.given(
+            single,
+            error.within("single"),
+            _numbers.write_float32,
+            _numbers.read_float32,
+        )
     try:
         doubles = data["doubles"]
     except KeyError:
@@ -1796,8 +2038,12 @@ def _decode_JavaFloats(data: object) -> JavaFloats:
     try:
         doubles = _decode_list_float_java(doubles)
     except DecodeError as error:
-        error.within("doubles")
-        raise
+        doubles = _pyvalues.given(
+            doubles,
+            error.within("doubles"),
+            _encode_list_float_java,
+            _decode_list_float_java,
+        )
     try:
         singles = data["singles"]
     except KeyError:
@@ -1805,8 +2051,12 @@ def _decode_JavaFloats(data: object) -> JavaFloats:
     try:
         singles = _decode_list_float32_java(singles)
     except DecodeError as error:
-        error.within("singles")
-        raise
+        singles = _pyvalues.given(
+            singles,
+            error.within("singles"),
+            _encode_list_float32_java,
+            _decode_list_float32_java,
+        )
     result: JavaFloats = _new(JavaFloats)
     result.ratio = ratio
     result.single = single
@@ -1867,8 +2117,12 @@ def _decode_Text(data: object) -> Text:
     try:
         initial = _identifiers.read_char(initial)
     except DecodeError as error:
-        error.within("initial")
-        raise
+        initial = _pyvalues.given(
+            initial,
+            error.within("initial"),
+            _identifiers.write_char,
+            _identifiers.read_char,
+        )
     try:
         id_ = data["id"]
     except KeyError:
@@ -1876,8 +2130,9 @@ def _decode_Text(data: object) -> Text:
     try:
         id_ = _identifiers.read_uuid(id_)
     except DecodeError as error:
-        error.within("id")
-        raise
+        id_ = _pyvalues.given(
+            id_, error.within("id"), _identifiers.write_uuid, _identifiers.read_uuid
+        )
     try:
         color = data["color"]
     except KeyError:
@@ -2013,8 +2268,9 @@ def _decode_Times(data: object) -> Times:
     try:
         day = _temporal.read_date(day)
     except DecodeError as error:
-        error.within("day")
-        raise
+        day = _pyvalues.given(
+            day, error.within("day"), _temporal.write_date, _temporal.read_date
+        )
     try:
         clock = data["clock"]
     except KeyError:
@@ -2022,8 +2278,9 @@ def _decode_Times(data: object) -> Times:
     try:
         clock = _temporal.read_time(clock)
     except DecodeError as error:
-        error.within("clock")
-        raise
+        clock = _pyvalues.given(
+            clock, error.within("clock"), _temporal.write_time, _temporal.read_time
+        )
     try:
         moment = data["moment"]
     except KeyError:
@@ -2031,8 +2288,12 @@ def _decode_Times(data: object) -> Times:
     try:
         moment = _temporal.read_datetime(moment)
     except DecodeError as error:
-        error.within("moment")
-        raise
+        moment = _pyvalues.given(
+            moment,
+            error.within("moment"),
+            _temporal.write_datetime,
+            _temporal.read_datetime,
+        )
     try:
         local = data["local"]
     except KeyError:
@@ -2040,8 +2301,12 @@ def _decode_Times(data: object) -> Times:
     try:
         local = _temporal.read_local_datetime(local)
     except DecodeError as error:
-        error.within("local")
-        raise
+        local = _pyvalues.given(
+            local,
+            error.within("local"),
+            _temporal.write_local_datetime,
+            _temporal.read_local_datetime,
+        )
     try:
         elapsed = data["elapsed"]
     except KeyError:
@@ -2049,8 +2314,12 @@ def _decode_Times(data: object) -> Times:
     try:
         elapsed = _temporal.read_duration(elapsed)
     except DecodeError as error:
-        error.within("elapsed")
-        raise
+        elapsed = _pyvalues.given(
+            elapsed,
+            error.within("elapsed"),
+            _temporal.write_duration,
+            _temporal.read_duration,
+        )
     try:
         created_millis = data["createdMillis"]
     except KeyError:
@@ -2058,8 +2327,12 @@ def _decode_Times(data: object) -> Times:
     try:
         created_millis = _temporal.read_epoch_millis(created_millis)
     except DecodeError as error:
-        error.within("createdMillis")
-        raise
+        created_millis = _pyvalues.given(
+            created_millis,
+            error.within("createdMillis"),
+            _temporal.write_epoch_millis,
+            _temporal.read_epoch_millis,
+        )
     try:
         created_seconds = data["createdSeconds"]
     except KeyError:
@@ -2067,8 +2340,12 @@ def _decode_Times(data: object) -> Times:
     try:
         created_seconds = _temporal.read_epoch_seconds(created_seconds)
     except DecodeError as error:
-        error.within("createdSeconds")
-        raise
+        created_seconds = _pyvalues.given(
+            created_seconds,
+            error.within("createdSeconds"),
+            _temporal.write_epoch_seconds,
+            _temporal.read_epoch_seconds,
+        )
     try:
         birthday = data["birthday"]
     except KeyError:
@@ -2076,8 +2353,9 @@ def _decode_Times(data: object) -> Times:
     try:
         birthday = _parse_p1(birthday)
     except DecodeError as error:
-        error.within("birthday")
-        raise
+        birthday = _pyvalues.given(
+            birthday, error.within("birthday"), _format_p1, _parse_p1
+        )
     try:
         opening = data["opening"]
     except KeyError:
@@ -2085,8 +2363,9 @@ def _decode_Times(data: object) -> Times:
     try:
         opening = _parse_p2(opening)
     except DecodeError as error:
-        error.within("opening")
-        raise
+        opening = _pyvalues.given(
+            opening, error.within("opening"), _format_p2, _parse_p2
+        )
     try:
         logged = data["logged"]
     except KeyError:
@@ -2094,8 +2373,7 @@ def _decode_Times(data: object) -> Times:
     try:
         logged = _parse_p3(logged)
     except DecodeError as error:
-        error.within("logged")
-        raise
+        logged = _pyvalues.given(logged, error.within("logged"), _format_p3, _parse_p3)
     try:
         stamped = data["stamped"]
     except KeyError:
@@ -2103,8 +2381,9 @@ def _decode_Times(data: object) -> Times:
     try:
         stamped = _parse_p4(stamped)
     except DecodeError as error:
-        error.within("stamped")
-        raise
+        stamped = _pyvalues.given(
+            stamped, error.within("stamped"), _format_p4, _parse_p4
+        )
     try:
         holidays = data["holidays"]
     except KeyError:
@@ -2112,8 +2391,12 @@ def _decode_Times(data: object) -> Times:
     try:
         holidays = _decode_list_date_p1(holidays)
     except DecodeError as error:
-        error.within("holidays")
-        raise
+        holidays = _pyvalues.given(
+            holidays,
+            error.within("holidays"),
+            _encode_list_date_p1,
+            _decode_list_date_p1,
+        )
     try:
         deadlines = data["deadlines"]
     except KeyError:
@@ -2121,8 +2404,12 @@ def _decode_Times(data: object) -> Times:
     try:
         deadlines = _decode_dict_datetime_epoch_millis(deadlines)
     except DecodeError as error:
-        error.within("deadlines")
-        raise
+        deadlines = _pyvalues.given(
+            deadlines,
+            error.within("deadlines"),
+            _encode_dict_datetime_epoch_millis,
+            _decode_dict_datetime_epoch_millis,
+        )
     result: Times = _new(Times)
     result.day = day
     result.clock = clock
@@ -2275,8 +2562,9 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         year = _javatime.read_year(year)
     except DecodeError as error:
-        error.within("year")
-        raise
+        year = _pyvalues.given(
+            year, error.within("year"), _javatime.write_year, _javatime.read_year
+        )
     try:
         month = data["month"]
     except KeyError:
@@ -2284,8 +2572,12 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         month = _javatime.read_year_month(month)
     except DecodeError as error:
-        error.within("month")
-        raise
+        month = _pyvalues.given(
+            month,
+            error.within("month"),
+            _javatime.write_year_month,
+            _javatime.read_year_month,
+        )
     try:
         anniversary = data["anniversary"]
     except KeyError:
@@ -2293,8 +2585,12 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         anniversary = _javatime.read_month_day(anniversary)
     except DecodeError as error:
-        error.within("anniversary")
-        raise
+        anniversary = _pyvalues.given(
+            anniversary,
+            error.within("anniversary"),
+            _javatime.write_month_day,
+            _javatime.read_month_day,
+        )
     try:
         term = data["term"]
     except KeyError:
@@ -2302,8 +2598,9 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         term = _javatime.read_period(term)
     except DecodeError as error:
-        error.within("term")
-        raise
+        term = _pyvalues.given(
+            term, error.within("term"), _javatime.write_period, _javatime.read_period
+        )
     try:
         offset = data["offset"]
     except KeyError:
@@ -2311,8 +2608,12 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         offset = _javatime.read_zone_offset(offset)
     except DecodeError as error:
-        error.within("offset")
-        raise
+        offset = _pyvalues.given(
+            offset,
+            error.within("offset"),
+            _javatime.write_zone_offset,
+            _javatime.read_zone_offset,
+        )
     try:
         zone = data["zone"]
     except KeyError:
@@ -2320,8 +2621,9 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         zone = _javatime.read_zone_id(zone)
     except DecodeError as error:
-        error.within("zone")
-        raise
+        zone = _pyvalues.given(
+            zone, error.within("zone"), _javatime.write_zone_id, _javatime.read_zone_id
+        )
     try:
         opens = data["opens"]
     except KeyError:
@@ -2329,8 +2631,12 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         opens = _javatime.read_offset_time(opens)
     except DecodeError as error:
-        error.within("opens")
-        raise
+        opens = _pyvalues.given(
+            opens,
+            error.within("opens"),
+            _javatime.write_offset_time,
+            _javatime.read_offset_time,
+        )
     try:
         meeting = data["meeting"]
     except KeyError:
@@ -2338,8 +2644,12 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         meeting = _javatime.read_zoned_datetime(meeting)
     except DecodeError as error:
-        error.within("meeting")
-        raise
+        meeting = _pyvalues.given(
+            meeting,
+            error.within("meeting"),
+            _javatime.write_zoned_datetime,
+            _javatime.read_zoned_datetime,
+        )
     try:
         from_java = data["fromJava"]
     except KeyError:
@@ -2347,15 +2657,23 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         from_java = _temporal.read_local_datetime_truncating(from_java)
     except DecodeError as error:
-        error.within("fromJava")
-        raise
+        from_java = _pyvalues.given(
+            from_java,
+            error.within("fromJava"),
+            _temporal.write_local_datetime,
+            _temporal.read_local_datetime_truncating,
+        )
     observed = data.get("observed")
     if observed is not None:
         try:
             observed = _javatime.read_zoned_datetime_truncating(observed)
         except DecodeError as error:
-            error.within("observed")
-            raise
+            observed = _pyvalues.given(
+                observed,
+                error.within("observed"),
+                _javatime.write_zoned_datetime,
+                _javatime.read_zoned_datetime_truncating,
+            )
     try:
         years = data["years"]
     except KeyError:
@@ -2363,8 +2681,9 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         years = _decode_list_year(years)
     except DecodeError as error:
-        error.within("years")
-        raise
+        years = _pyvalues.given(
+            years, error.within("years"), _encode_list_year, _decode_list_year
+        )
     try:
         terms = data["terms"]
     except KeyError:
@@ -2372,15 +2691,20 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         terms = _decode_dict_opt_period(terms)
     except DecodeError as error:
-        error.within("terms")
-        raise
+        terms = _pyvalues.given(
+            terms,
+            error.within("terms"),
+            _encode_dict_opt_period,
+            _decode_dict_opt_period,
+        )
     zones = data.get("zones")
     if zones is not None:
         try:
             zones = _decode_list_zone_id(zones)
         except DecodeError as error:
-            error.within("zones")
-            raise
+            zones = _pyvalues.given(
+                zones, error.within("zones"), _encode_list_zone_id, _decode_list_zone_id
+            )
     try:
         closes = data["closes"]
     except KeyError:
@@ -2388,8 +2712,12 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         closes = _decode_dict_offset_time(closes)
     except DecodeError as error:
-        error.within("closes")
-        raise
+        closes = _pyvalues.given(
+            closes,
+            error.within("closes"),
+            _encode_dict_offset_time,
+            _decode_dict_offset_time,
+        )
     try:
         billed = data["billed"]
     except KeyError:
@@ -2397,8 +2725,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         billed = _parse_p5(billed)
     except DecodeError as error:
-        error.within("billed")
-        raise
+        billed = _pyvalues.given(billed, error.within("billed"), _format_p5, _parse_p5)
     try:
         birthdays = data["birthdays"]
     except KeyError:
@@ -2406,8 +2733,12 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     try:
         birthdays = _decode_list_month_day_p6(birthdays)
     except DecodeError as error:
-        error.within("birthdays")
-        raise
+        birthdays = _pyvalues.given(
+            birthdays,
+            error.within("birthdays"),
+            _encode_list_month_day_p6,
+            _decode_list_month_day_p6,
+        )
     result: JavaTimes = _new(JavaTimes)
     result.year = year
     result.month = month
@@ -2497,8 +2828,12 @@ def _decode_Blobs(data: object) -> Blobs:
     try:
         standard = _binary.read_base64(standard)
     except DecodeError as error:
-        error.within("standard")
-        raise
+        standard = _pyvalues.given(
+            standard,
+            error.within("standard"),
+            _binary.write_base64,
+            _binary.read_base64,
+        )
     try:
         url_safe = data["urlSafe"]
     except KeyError:
@@ -2506,8 +2841,12 @@ def _decode_Blobs(data: object) -> Blobs:
     try:
         url_safe = _binary.read_base64url(url_safe)
     except DecodeError as error:
-        error.within("urlSafe")
-        raise
+        url_safe = _pyvalues.given(
+            url_safe,
+            error.within("urlSafe"),
+            _binary.write_base64url,
+            _binary.read_base64url,
+        )
     try:
         hex_ = data["hex"]
     except KeyError:
@@ -2515,8 +2854,9 @@ def _decode_Blobs(data: object) -> Blobs:
     try:
         hex_ = _binary.read_base16(hex_)
     except DecodeError as error:
-        error.within("hex")
-        raise
+        hex_ = _pyvalues.given(
+            hex_, error.within("hex"), _binary.write_base16, _binary.read_base16
+        )
     try:
         signed = data["signed"]
     except KeyError:
@@ -2524,8 +2864,9 @@ def _decode_Blobs(data: object) -> Blobs:
     try:
         signed = _binary.read_array(signed)
     except DecodeError as error:
-        error.within("signed")
-        raise
+        signed = _pyvalues.given(
+            signed, error.within("signed"), _binary.write_array, _binary.read_array
+        )
     try:
         unsigned = data["unsigned"]
     except KeyError:
@@ -2533,15 +2874,23 @@ def _decode_Blobs(data: object) -> Blobs:
     try:
         unsigned = _binary.read_uint8_array(unsigned)
     except DecodeError as error:
-        error.within("unsigned")
-        raise
+        unsigned = _pyvalues.given(
+            unsigned,
+            error.within("unsigned"),
+            _binary.write_uint8_array,
+            _binary.read_uint8_array,
+        )
     optional = data.get("optional")
     if optional is not None:
         try:
             optional = _binary.read_base64(optional)
         except DecodeError as error:
-            error.within("optional")
-            raise
+            optional = _pyvalues.given(
+                optional,
+                error.within("optional"),
+                _binary.write_base64,
+                _binary.read_base64,
+            )
     try:
         chunks = data["chunks"]
     except KeyError:
@@ -2549,8 +2898,12 @@ def _decode_Blobs(data: object) -> Blobs:
     try:
         chunks = _decode_list_bytes_base64(chunks)
     except DecodeError as error:
-        error.within("chunks")
-        raise
+        chunks = _pyvalues.given(
+            chunks,
+            error.within("chunks"),
+            _encode_list_bytes_base64,
+            _decode_list_bytes_base64,
+        )
     result: Blobs = _new(Blobs)
     result.standard = standard
     result.url_safe = url_safe
@@ -2635,8 +2988,9 @@ def _decode_Containers(data: object) -> Containers:
     try:
         tags = _decode_set_str(tags)
     except DecodeError as error:
-        error.within("tags")
-        raise
+        tags = _pyvalues.given(
+            tags, error.within("tags"), _encode_set_str, _decode_set_str
+        )
     try:
         codes = data["codes"]
     except KeyError:
@@ -2644,8 +2998,9 @@ def _decode_Containers(data: object) -> Containers:
     try:
         codes = _decode_set_int32(codes)
     except DecodeError as error:
-        error.within("codes")
-        raise
+        codes = _pyvalues.given(
+            codes, error.within("codes"), _encode_set_int32, _decode_set_int32
+        )
     try:
         pair = data["pair"]
     except KeyError:
@@ -2653,8 +3008,9 @@ def _decode_Containers(data: object) -> Containers:
     try:
         pair = _decode_tuple_str_int64(pair)
     except DecodeError as error:
-        error.within("pair")
-        raise
+        pair = _pyvalues.given(
+            pair, error.within("pair"), _encode_tuple_str_int64, _decode_tuple_str_int64
+        )
     try:
         coordinates = data["coordinates"]
     except KeyError:
@@ -2662,8 +3018,12 @@ def _decode_Containers(data: object) -> Containers:
     try:
         coordinates = _decode_tuple_float_etc(coordinates)
     except DecodeError as error:
-        error.within("coordinates")
-        raise
+        coordinates = _pyvalues.given(
+            coordinates,
+            error.within("coordinates"),
+            _encode_tuple_float_etc,
+            _decode_tuple_float_etc,
+        )
     try:
         by_id = data["byId"]
     except KeyError:
@@ -2671,8 +3031,9 @@ def _decode_Containers(data: object) -> Containers:
     try:
         by_id = _decode_dict_int64_str(by_id)
     except DecodeError as error:
-        error.within("byId")
-        raise
+        by_id = _pyvalues.given(
+            by_id, error.within("byId"), _encode_dict_int64_str, _decode_dict_int64_str
+        )
     try:
         by_color = data["byColor"]
     except KeyError:
@@ -2680,8 +3041,12 @@ def _decode_Containers(data: object) -> Containers:
     try:
         by_color = _decode_dict_Color_list_uint8(by_color)
     except DecodeError as error:
-        error.within("byColor")
-        raise
+        by_color = _pyvalues.given(
+            by_color,
+            error.within("byColor"),
+            _encode_dict_Color_list_uint8,
+            _decode_dict_Color_list_uint8,
+        )
     try:
         by_uuid = data["byUuid"]
     except KeyError:
@@ -2689,8 +3054,12 @@ def _decode_Containers(data: object) -> Containers:
     try:
         by_uuid = _decode_dict_uuid_date(by_uuid)
     except DecodeError as error:
-        error.within("byUuid")
-        raise
+        by_uuid = _pyvalues.given(
+            by_uuid,
+            error.within("byUuid"),
+            _encode_dict_uuid_date,
+            _decode_dict_uuid_date,
+        )
     try:
         nested = data["nested"]
     except KeyError:
@@ -2698,8 +3067,12 @@ def _decode_Containers(data: object) -> Containers:
     try:
         nested = _decode_list_dict_opt_tuple_int8_bool(nested)
     except DecodeError as error:
-        error.within("nested")
-        raise
+        nested = _pyvalues.given(
+            nested,
+            error.within("nested"),
+            _encode_list_dict_opt_tuple_int8_bool,
+            _decode_list_dict_opt_tuple_int8_bool,
+        )
     result: Containers = _new(Containers)
     result.tags = tags
     result.codes = codes
@@ -2740,8 +3113,9 @@ def _decode_Dynamic(data: object) -> Dynamic:
     try:
         payload = _dynamic.read_any(payload)
     except DecodeError as error:
-        error.within("payload")
-        raise
+        payload = _pyvalues.given(
+            payload, error.within("payload"), _dynamic.write_any, _dynamic.read_any
+        )
     try:
         extras = data["extras"]
     except KeyError:
@@ -2749,8 +3123,9 @@ def _decode_Dynamic(data: object) -> Dynamic:
     try:
         extras = _decode_dict_any(extras)
     except DecodeError as error:
-        error.within("extras")
-        raise
+        extras = _pyvalues.given(
+            extras, error.within("extras"), _encode_dict_any, _decode_dict_any
+        )
     result: Dynamic = _new(Dynamic)
     result.payload = payload
     result.extras = extras
@@ -2895,30 +3270,40 @@ def _decode_Defaults(data: object) -> Defaults:
     try:
         rate = _numbers.read_float32(rate)
     except DecodeError as error:
-        error.within("rate")
-        raise
+        rate = _pyvalues.given(
+            rate, error.within("rate"), _numbers.write_float32, _numbers.read_float32
+        )
     if "price" in data:
         price = data["price"]
         try:
             price = _decimals.decimal_from(price)
         except DecodeError as error:
-            error.within("price")
-            raise
+            price = _pyvalues.given(
+                price,
+                error.within("price"),
+                _decimals.write_decimal,
+                _decimals.decimal_from,
+            )
     else:
         price = Decimal("9.90")
     letter = data.get("letter", "x")
     try:
         letter = _identifiers.read_char(letter)
     except DecodeError as error:
-        error.within("letter")
-        raise
+        letter = _pyvalues.given(
+            letter,
+            error.within("letter"),
+            _identifiers.write_char,
+            _identifiers.read_char,
+        )
     if "id" in data:
         id_ = data["id"]
         try:
             id_ = _identifiers.read_uuid(id_)
         except DecodeError as error:
-            error.within("id")
-            raise
+            id_ = _pyvalues.given(
+                id_, error.within("id"), _identifiers.write_uuid, _identifiers.read_uuid
+            )
     else:
         id_ = UUID("12345678-1234-5678-1234-567812345678")
     if "day" in data:
@@ -2926,8 +3311,9 @@ def _decode_Defaults(data: object) -> Defaults:
         try:
             day = _temporal.read_date(day)
         except DecodeError as error:
-            error.within("day")
-            raise
+            day = _pyvalues.given(
+                day, error.within("day"), _temporal.write_date, _temporal.read_date
+            )
     else:
         day = date(2026, 6, 21)
     if "clock" in data:
@@ -2935,8 +3321,9 @@ def _decode_Defaults(data: object) -> Defaults:
         try:
             clock = _temporal.read_time(clock)
         except DecodeError as error:
-            error.within("clock")
-            raise
+            clock = _pyvalues.given(
+                clock, error.within("clock"), _temporal.write_time, _temporal.read_time
+            )
     else:
         clock = time(8, 30)
     if "moment" in data:
@@ -2944,8 +3331,12 @@ def _decode_Defaults(data: object) -> Defaults:
         try:
             moment = _temporal.read_datetime(moment)
         except DecodeError as error:
-            error.within("moment")
-            raise
+            moment = _pyvalues.given(
+                moment,
+                error.within("moment"),
+                _temporal.write_datetime,
+                _temporal.read_datetime,
+            )
     else:
         moment = datetime(
             2026, 6, 21, 1, 2, 3, 0, tzinfo=timezone(timedelta(seconds=28800))
@@ -2955,8 +3346,12 @@ def _decode_Defaults(data: object) -> Defaults:
         try:
             elapsed = _temporal.read_duration(elapsed)
         except DecodeError as error:
-            error.within("elapsed")
-            raise
+            elapsed = _pyvalues.given(
+                elapsed,
+                error.within("elapsed"),
+                _temporal.write_duration,
+                _temporal.read_duration,
+            )
     else:
         elapsed = timedelta(seconds=5400)
     if "blob" in data:
@@ -2964,8 +3359,9 @@ def _decode_Defaults(data: object) -> Defaults:
         try:
             blob = _binary.read_base64(blob)
         except DecodeError as error:
-            error.within("blob")
-            raise
+            blob = _pyvalues.given(
+                blob, error.within("blob"), _binary.write_base64, _binary.read_base64
+            )
     else:
         blob = b"\x01\x02\x03"
     if "color" in data:
@@ -2983,8 +3379,9 @@ def _decode_Defaults(data: object) -> Defaults:
         try:
             tags = _decode_set_str(tags)
         except DecodeError as error:
-            error.within("tags")
-            raise
+            tags = _pyvalues.given(
+                tags, error.within("tags"), _encode_set_str, _decode_set_str
+            )
     else:
         tags = set()
     if "pair" in data:
@@ -2992,8 +3389,12 @@ def _decode_Defaults(data: object) -> Defaults:
         try:
             pair = _decode_tuple_int8_etc(pair)
         except DecodeError as error:
-            error.within("pair")
-            raise
+            pair = _pyvalues.given(
+                pair,
+                error.within("pair"),
+                _encode_tuple_int8_etc,
+                _decode_tuple_int8_etc,
+            )
     else:
         pair = ()
     zero = data.get("zero", 0.0)
@@ -3008,8 +3409,9 @@ def _decode_Defaults(data: object) -> Defaults:
         try:
             empty = _binary.read_base64(empty)
         except DecodeError as error:
-            error.within("empty")
-            raise
+            empty = _pyvalues.given(
+                empty, error.within("empty"), _binary.write_base64, _binary.read_base64
+            )
     else:
         empty = b""
     result: Defaults = _new(Defaults)
@@ -3082,8 +3484,12 @@ def _decode_list_float32_java(data: object) -> list[float]:
         try:
             item = _numbers.read_float32(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item,
+                error.within(len(result)),
+                _numbers.write_float32,
+                _numbers.read_float32,
+            )
         result.append(item)
     return result
 
@@ -3110,8 +3516,9 @@ def _decode_list_date_p1(data: object) -> list[date]:
         try:
             item = _parse_p1(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _format_p1, _parse_p1
+            )
         result.append(item)
     return result
 
@@ -3140,8 +3547,12 @@ def _decode_dict_datetime_epoch_millis(data: object) -> dict[str, datetime]:
         try:
             item = _temporal.read_epoch_millis(item)
         except DecodeError as error:
-            error.within(key)
-            raise
+            item = _pyvalues.given(
+                item,
+                error.within(key),
+                _temporal.write_epoch_millis,
+                _temporal.read_epoch_millis,
+            )
         result[key] = item
     return result
 
@@ -3168,8 +3579,12 @@ def _decode_list_year(data: object) -> list[_javatime.Year]:
         try:
             item = _javatime.read_year(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item,
+                error.within(len(result)),
+                _javatime.write_year,
+                _javatime.read_year,
+            )
         result.append(item)
     return result
 
@@ -3202,8 +3617,12 @@ def _decode_dict_opt_period(data: object) -> dict[str, _javatime.Period | None]:
             try:
                 item = _javatime.read_period(item)
             except DecodeError as error:
-                error.within(key)
-                raise
+                item = _pyvalues.given(
+                    item,
+                    error.within(key),
+                    _javatime.write_period,
+                    _javatime.read_period,
+                )
         result[key] = item
     return result
 
@@ -3230,8 +3649,12 @@ def _decode_list_zone_id(data: object) -> list[tzinfo]:
         try:
             item = _javatime.read_zone_id(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item,
+                error.within(len(result)),
+                _javatime.write_zone_id,
+                _javatime.read_zone_id,
+            )
         result.append(item)
     return result
 
@@ -3260,8 +3683,12 @@ def _decode_dict_offset_time(data: object) -> dict[str, time]:
         try:
             item = _javatime.read_offset_time(item)
         except DecodeError as error:
-            error.within(key)
-            raise
+            item = _pyvalues.given(
+                item,
+                error.within(key),
+                _javatime.write_offset_time,
+                _javatime.read_offset_time,
+            )
         result[key] = item
     return result
 
@@ -3288,8 +3715,9 @@ def _decode_list_month_day_p6(data: object) -> list[_javatime.MonthDay]:
         try:
             item = _parse_p6(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _format_p6, _parse_p6
+            )
         result.append(item)
     return result
 
@@ -3316,8 +3744,12 @@ def _decode_list_bytes_base64(data: object) -> list[bytes]:
         try:
             item = _binary.read_base64(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item,
+                error.within(len(result)),
+                _binary.write_base64,
+                _binary.read_base64,
+            )
         result.append(item)
     return result
 
@@ -3502,8 +3934,9 @@ def _decode_dict_Color_list_uint8(data: object) -> dict[Color, list[int]]:
         try:
             item = _decode_list_uint8(item)
         except DecodeError as error:
-            error.within(key)
-            raise
+            item = _pyvalues.given(
+                item, error.within(key), _encode_list_uint8, _decode_list_uint8
+            )
         result[typed_key] = item
     return result
 
@@ -3538,8 +3971,9 @@ def _decode_dict_uuid_date(data: object) -> dict[UUID, date]:
         try:
             item = _temporal.read_date(item)
         except DecodeError as error:
-            error.within(key)
-            raise
+            item = _pyvalues.given(
+                item, error.within(key), _temporal.write_date, _temporal.read_date
+            )
         keys.append(typed_key)
         items.append(item)
     _hashing.check_hashes(keys, data)
@@ -3599,8 +4033,12 @@ def _decode_dict_opt_tuple_int8_bool(
             try:
                 item = _decode_tuple_int8_bool(item)
             except DecodeError as error:
-                error.within(key)
-                raise
+                item = _pyvalues.given(
+                    item,
+                    error.within(key),
+                    _encode_tuple_int8_bool,
+                    _decode_tuple_int8_bool,
+                )
         result[key] = item
     return result
 
@@ -3629,8 +4067,12 @@ def _decode_list_dict_opt_tuple_int8_bool(
         try:
             item = _decode_dict_opt_tuple_int8_bool(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item,
+                error.within(len(result)),
+                _encode_dict_opt_tuple_int8_bool,
+                _decode_dict_opt_tuple_int8_bool,
+            )
         result.append(item)
     return result
 
@@ -3659,8 +4101,9 @@ def _decode_dict_any(data: object) -> dict[str, Any]:
         try:
             item = _dynamic.read_any(item)
         except DecodeError as error:
-            error.within(key)
-            raise
+            item = _pyvalues.given(
+                item, error.within(key), _dynamic.write_any, _dynamic.read_any
+            )
         result[key] = item
     return result
 
@@ -4192,6 +4635,309 @@ def _plain_Defaults(value: object) -> dict[str, Any]:
     return result
 
 
+def _builtins_Color(value: object, options: _pyvalues.Options) -> str:
+    if type(value) is not Color:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _builtins_Numbers(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Numbers):
+        raise _fastwriter.NotPlain
+    tiny = value.tiny
+    small = value.small
+    medium = value.medium
+    large = value.large
+    byte = value.byte
+    word = value.word
+    dword = value.dword
+    qword = value.qword
+    unbounded = value.unbounded
+    ratio = value.ratio
+    single = value.single
+    price = value.price
+    quoted_price = value.quoted_price
+    maybe = value.maybe
+    if (
+        (type(tiny) is not int or not -128 <= tiny <= 127)
+        or (type(small) is not int or not -32768 <= small <= 32767)
+        or (type(medium) is not int or not -2147483648 <= medium <= 2147483647)
+        or (
+            type(large) is not int
+            or not -9223372036854775808 <= large <= 9223372036854775807
+        )
+        or (type(byte) is not int or not 0 <= byte <= 255)
+        or (type(word) is not int or not 0 <= word <= 65535)
+        or (type(dword) is not int or not 0 <= dword <= 4294967295)
+        or (type(qword) is not int or not 0 <= qword <= 18446744073709551615)
+        or type(unbounded) is not int
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "tiny": tiny,
+        "small": small,
+        "medium": medium,
+        "large": large,
+        "byte": byte,
+        "word": word,
+        "dword": dword,
+        "qword": qword,
+        "unbounded": unbounded,
+        "ratio": _pyvalues.float_value(ratio, options),
+        "single": _pyvalues.scalar(_numbers.write_float32(single)),
+        "price": _pyvalues.decimal(price, options),
+        "quotedPrice": _pyvalues.decimal_string(quoted_price, options),
+        "maybe": None if maybe is None else _pyvalues.float_value(maybe, options),
+    }
+
+
+def _builtins_JavaFloats(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, JavaFloats):
+        raise _fastwriter.NotPlain
+    ratio = value.ratio
+    single = value.single
+    doubles = value.doubles
+    singles = value.singles
+    return {
+        "ratio": _pyvalues.scalar(_javafloats.write_float_java(ratio)),
+        "single": _pyvalues.scalar(_javafloats.write_float32_java(single)),
+        "doubles": _builtins_list_float_java(doubles, options),
+        "singles": _builtins_list_float32_java(singles, options),
+    }
+
+
+def _builtins_Text(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Text):
+        raise _fastwriter.NotPlain
+    text_ = value.text
+    initial = value.initial
+    id_ = value.id
+    color = value.color
+    color_or_none = value.color_or_none
+    if (
+        not isinstance(text_, str)
+        or type(color) is not Color
+        or (color_or_none is not None and type(color_or_none) is not Color)
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "text": text_,
+        "initial": _pyvalues.scalar(_identifiers.write_char(initial)),
+        "id": _pyvalues.scalar(_identifiers.write_uuid(id_)),
+        "color": color._value_,
+        "colorOrNone": None if color_or_none is None else color_or_none._value_,
+    }
+
+
+def _builtins_Times(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Times):
+        raise _fastwriter.NotPlain
+    day = value.day
+    clock = value.clock
+    moment = value.moment
+    local = value.local
+    elapsed = value.elapsed
+    created_millis = value.created_millis
+    created_seconds = value.created_seconds
+    birthday = value.birthday
+    opening = value.opening
+    logged = value.logged
+    stamped = value.stamped
+    holidays = value.holidays
+    deadlines = value.deadlines
+    return {
+        "day": _pyvalues.temporal(day, options, _temporal.write_date),
+        "clock": _pyvalues.temporal(clock, options, _temporal.write_time),
+        "moment": _pyvalues.temporal(moment, options, _temporal.write_datetime),
+        "local": _pyvalues.temporal(local, options, _temporal.write_local_datetime),
+        "elapsed": _pyvalues.temporal(elapsed, options, _temporal.write_duration),
+        "createdMillis": _pyvalues.temporal(
+            created_millis, options, _temporal.write_epoch_millis
+        ),
+        "createdSeconds": _pyvalues.temporal(
+            created_seconds, options, _temporal.write_epoch_seconds
+        ),
+        "birthday": _pyvalues.temporal(birthday, options, _format_p1),
+        "opening": _pyvalues.temporal(opening, options, _format_p2),
+        "logged": _pyvalues.temporal(logged, options, _format_p3),
+        "stamped": _pyvalues.temporal(stamped, options, _format_p4),
+        "holidays": _builtins_list_date_p1(holidays, options),
+        "deadlines": _builtins_dict_datetime_epoch_millis(deadlines, options),
+    }
+
+
+def _builtins_JavaTimes(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, JavaTimes):
+        raise _fastwriter.NotPlain
+    year = value.year
+    month = value.month
+    anniversary = value.anniversary
+    term = value.term
+    offset = value.offset
+    zone = value.zone
+    opens = value.opens
+    meeting = value.meeting
+    from_java = value.from_java
+    observed = value.observed
+    years = value.years
+    terms = value.terms
+    zones = value.zones
+    closes = value.closes
+    billed = value.billed
+    birthdays = value.birthdays
+    return {
+        "year": _pyvalues.temporal(year, options, _javatime.write_year),
+        "month": _pyvalues.temporal(month, options, _javatime.write_year_month),
+        "anniversary": _pyvalues.temporal(
+            anniversary, options, _javatime.write_month_day
+        ),
+        "term": _pyvalues.temporal(term, options, _javatime.write_period),
+        "offset": _pyvalues.temporal(offset, options, _javatime.write_zone_offset),
+        "zone": _pyvalues.temporal(zone, options, _javatime.write_zone_id),
+        "opens": _pyvalues.temporal(opens, options, _javatime.write_offset_time),
+        "meeting": _pyvalues.temporal(meeting, options, _javatime.write_zoned_datetime),
+        "fromJava": _pyvalues.temporal(
+            from_java, options, _temporal.write_local_datetime
+        ),
+        "observed": (
+            None
+            if observed is None
+            else _pyvalues.temporal(observed, options, _javatime.write_zoned_datetime)
+        ),
+        "years": _builtins_list_year(years, options),
+        "terms": _builtins_dict_opt_period(terms, options),
+        "zones": None if zones is None else _builtins_list_zone_id(zones, options),
+        "closes": _builtins_dict_offset_time(closes, options),
+        "billed": _pyvalues.temporal(billed, options, _format_p5),
+        "birthdays": _builtins_list_month_day_p6(birthdays, options),
+    }
+
+
+def _builtins_Blobs(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Blobs):
+        raise _fastwriter.NotPlain
+    standard = value.standard
+    url_safe = value.url_safe
+    hex_ = value.hex
+    signed = value.signed
+    unsigned = value.unsigned
+    optional = value.optional
+    chunks = value.chunks
+    return {
+        "standard": _pyvalues.scalar(_binary.write_base64(standard)),
+        "urlSafe": _pyvalues.scalar(_binary.write_base64url(url_safe)),
+        "hex": _pyvalues.scalar(_binary.write_base16(hex_)),
+        "signed": _pyvalues.scalar(_binary.write_array(signed)),
+        "unsigned": _pyvalues.scalar(_binary.write_uint8_array(unsigned)),
+        "optional": (
+            None
+            if optional is None
+            else _pyvalues.scalar(_binary.write_base64(optional))
+        ),
+        "chunks": _builtins_list_bytes_base64(chunks, options),
+    }
+
+
+def _builtins_Containers(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Containers):
+        raise _fastwriter.NotPlain
+    tags = value.tags
+    codes = value.codes
+    pair = value.pair
+    coordinates = value.coordinates
+    by_id = value.by_id
+    by_color = value.by_color
+    by_uuid = value.by_uuid
+    nested = value.nested
+    return {
+        "tags": _pyvalues.parsed(_encode_set_str(tags), options),
+        "codes": _pyvalues.parsed(_encode_set_int32(codes), options),
+        "pair": _builtins_tuple_str_int64(pair, options),
+        "coordinates": _builtins_tuple_float_etc(coordinates, options),
+        "byId": _builtins_dict_int64_str(by_id, options),
+        "byColor": _builtins_dict_Color_list_uint8(by_color, options),
+        "byUuid": _builtins_dict_uuid_date(by_uuid, options),
+        "nested": _builtins_list_dict_opt_tuple_int8_bool(nested, options),
+    }
+
+
+def _builtins_Dynamic(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Dynamic):
+        raise _fastwriter.NotPlain
+    payload = value.payload
+    extras = value.extras
+    return {
+        "payload": _pyvalues.any_value(payload, options),
+        "extras": _builtins_dict_any(extras, options),
+    }
+
+
+def _builtins_Defaults(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Defaults):
+        raise _fastwriter.NotPlain
+    count = value.count
+    rate = value.rate
+    price = value.price
+    letter = value.letter
+    id_ = value.id
+    day = value.day
+    clock = value.clock
+    moment = value.moment
+    elapsed = value.elapsed
+    blob = value.blob
+    color = value.color
+    tags = value.tags
+    pair = value.pair
+    zero = value.zero
+    empty = value.empty
+    if (type(count) is not int or not -2147483648 <= count <= 2147483647) or type(
+        color
+    ) is not Color:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    if count != 3:
+        result["count"] = count
+    if rate != 0.5 or type(rate) is not float:
+        result["rate"] = _pyvalues.scalar(_numbers.write_float32(rate))
+    if str(price) != "9.90" or type(price) is not Decimal:
+        result["price"] = _pyvalues.decimal(price, options)
+    if letter != "x" or type(letter) is not str:
+        result["letter"] = _pyvalues.scalar(_identifiers.write_char(letter))
+    if id_ != UUID("12345678-1234-5678-1234-567812345678"):
+        result["id"] = _pyvalues.scalar(_identifiers.write_uuid(id_))
+    if day != date(2026, 6, 21):
+        result["day"] = _pyvalues.temporal(day, options, _temporal.write_date)
+    if clock != time(8, 30):
+        result["clock"] = _pyvalues.temporal(clock, options, _temporal.write_time)
+    if (
+        moment
+        != datetime(2026, 6, 21, 1, 2, 3, 0, tzinfo=timezone(timedelta(seconds=28800)))
+        or moment.utcoffset()
+        != datetime(
+            2026, 6, 21, 1, 2, 3, 0, tzinfo=timezone(timedelta(seconds=28800))
+        ).utcoffset()
+    ):
+        result["moment"] = _pyvalues.temporal(moment, options, _temporal.write_datetime)
+    if elapsed != timedelta(seconds=5400):
+        result["elapsed"] = _pyvalues.temporal(
+            elapsed, options, _temporal.write_duration
+        )
+    if blob != b"\x01\x02\x03" or type(blob) is not bytes:
+        result["blob"] = _pyvalues.scalar(_binary.write_base64(blob))
+    if color != Color.GREEN:
+        result["color"] = color._value_
+    if tags != set():
+        result["tags"] = _pyvalues.parsed(_encode_set_str(tags), options)
+    if pair != ():
+        result["pair"] = _builtins_tuple_int8_etc(pair, options)
+    if zero != 0.0 or type(zero) is not float or copysign(1.0, zero) < 0:
+        result["zero"] = _pyvalues.float_value(zero, options)
+    if empty != b"" or type(empty) is not bytes:
+        result["empty"] = _pyvalues.scalar(_binary.write_base64(empty))
+    return result
+
+
 def _encode_root_Blob(value: object) -> str:
     value_json = _binary.write_base64(value)
     return value_json
@@ -4206,6 +4952,10 @@ def _decode_root_Blob(data: Any) -> bytes:
 
 def _plain_root_Blob(value: object) -> Any:
     return _fastwriter.Fragment(_encode_root_Blob(value))
+
+
+def _builtins_root_Blob(value: Any, options: _pyvalues.Options) -> Any:
+    return _pyvalues.scalar(_binary.write_base64(value))
 
 
 def _encode_root_Moment(value: object) -> str:
@@ -4228,6 +4978,14 @@ def _plain_root_Moment(value: object) -> Any:
     return _fastwriter.Fragment(_encode_root_Moment(value))
 
 
+def _builtins_root_Moment(value: Any, options: _pyvalues.Options) -> Any:
+    return (
+        None
+        if value is None
+        else _pyvalues.temporal(value, options, _temporal.write_datetime)
+    )
+
+
 def _encode_root_Amount(value: object) -> str:
     value_json = _decimals.write_decimal_string(value)
     return value_json
@@ -4244,6 +5002,10 @@ def _plain_root_Amount(value: object) -> Any:
     return _fastwriter.Fragment(_encode_root_Amount(value))
 
 
+def _builtins_root_Amount(value: Any, options: _pyvalues.Options) -> Any:
+    return _pyvalues.decimal_string(value, options)
+
+
 def _encode_root_Codes(value: object) -> str:
     value_json = _encode_set_int32(value)
     return value_json
@@ -4258,6 +5020,10 @@ def _decode_root_Codes(data: Any) -> set[int]:
 
 def _plain_root_Codes(value: object) -> Any:
     return _fastwriter.Fragment(_encode_root_Codes(value))
+
+
+def _builtins_root_Codes(value: Any, options: _pyvalues.Options) -> Any:
+    return _pyvalues.parsed(_encode_set_int32(value), options)
 
 
 def _encode_root_Pair(value: object) -> str:
@@ -4278,6 +5044,10 @@ def _decode_root_Pair(data: Any) -> tuple[str, int] | None:
 
 def _plain_root_Pair(value: object) -> Any:
     return _fastwriter.Fragment(_encode_root_Pair(value))
+
+
+def _builtins_root_Pair(value: Any, options: _pyvalues.Options) -> Any:
+    return None if value is None else _builtins_tuple_str_int64(value, options)
 
 
 def _plain_list_float_java(value: object) -> list[Any]:
@@ -4488,9 +5258,241 @@ def _plain_dict_int32(value: object) -> dict[str, Any]:
     return items
 
 
+def _builtins_list_float_java(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_pyvalues.scalar(_javafloats.write_float_java(item)) for item in value]
+
+
+def _builtins_list_float32_java(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_pyvalues.scalar(_javafloats.write_float32_java(item)) for item in value]
+
+
+def _builtins_list_date_p1(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_pyvalues.temporal(item, options, _format_p1) for item in value]
+
+
+def _builtins_dict_datetime_epoch_millis(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = _pyvalues.temporal(item, options, _temporal.write_epoch_millis)
+    return result
+
+
+def _builtins_list_year(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_pyvalues.temporal(item, options, _javatime.write_year) for item in value]
+
+
+def _builtins_dict_opt_period(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = (
+            None
+            if item is None
+            else _pyvalues.temporal(item, options, _javatime.write_period)
+        )
+    return result
+
+
+def _builtins_list_zone_id(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [
+        _pyvalues.temporal(item, options, _javatime.write_zone_id) for item in value
+    ]
+
+
+def _builtins_dict_offset_time(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = _pyvalues.temporal(item, options, _javatime.write_offset_time)
+    return result
+
+
+def _builtins_list_month_day_p6(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_pyvalues.temporal(item, options, _format_p6) for item in value]
+
+
+def _builtins_list_bytes_base64(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_pyvalues.scalar(_binary.write_base64(item)) for item in value]
+
+
+def _builtins_tuple_str_int64(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not tuple or len(value) != 2:
+        raise _fastwriter.NotPlain
+    item0, item1 = value
+    if not isinstance(item0, str) or (
+        type(item1) is not int
+        or not -9223372036854775808 <= item1 <= 9223372036854775807
+    ):
+        raise _fastwriter.NotPlain
+    return [item0, item1]
+
+
+def _builtins_tuple_float_etc(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not tuple:
+        raise _fastwriter.NotPlain
+    return [_pyvalues.float_value(item, options) for item in value]
+
+
+def _builtins_dict_int64_str(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if (
+            type(key) is not int
+            or not -9223372036854775808 <= key <= 9223372036854775807
+        ) or not isinstance(item, str):
+            raise _fastwriter.NotPlain
+        result[str(key)] = item
+    return result
+
+
+def _builtins_list_uint8(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if type(item) is not int or not 0 <= item <= 255:
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _builtins_dict_Color_list_uint8(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if type(key) is not Color:
+            raise _fastwriter.NotPlain
+        result[key._value_] = _builtins_list_uint8(item, options)
+    return result
+
+
+def _builtins_dict_uuid_date(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if type(key) is not UUID:
+            raise _fastwriter.NotPlain
+        result[str(key)] = _pyvalues.temporal(item, options, _temporal.write_date)
+    return result
+
+
+def _builtins_tuple_int8_bool(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not tuple or len(value) != 2:
+        raise _fastwriter.NotPlain
+    item0, item1 = value
+    if (type(item0) is not int or not -128 <= item0 <= 127) or type(item1) is not bool:
+        raise _fastwriter.NotPlain
+    return [item0, item1]
+
+
+def _builtins_dict_opt_tuple_int8_bool(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = None if item is None else _builtins_tuple_int8_bool(item, options)
+    return result
+
+
+def _builtins_list_dict_opt_tuple_int8_bool(
+    value: object, options: _pyvalues.Options
+) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_builtins_dict_opt_tuple_int8_bool(item, options) for item in value]
+
+
+def _builtins_dict_any(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = _pyvalues.any_value(item, options)
+    return result
+
+
+def _builtins_tuple_int8_etc(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not tuple:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if type(item) is not int or not -128 <= item <= 127:
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _builtins_list_float(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_pyvalues.float_value(item, options) for item in value]
+
+
+def _builtins_dict_int32(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    items = dict(value)
+    for key, item in items.items():
+        if not isinstance(key, str) or (
+            type(item) is not int or not -2147483648 <= item <= 2147483647
+        ):
+            raise _fastwriter.NotPlain
+    return items
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
-        Color, _encode_Color, _decode_Color, depth=0, untyped=False, plain=_plain_Color
+        Color,
+        _encode_Color,
+        _decode_Color,
+        depth=0,
+        untyped=False,
+        plain=_plain_Color,
+        builtins=_builtins_Color,
     ),
     Codec(
         Numbers,
@@ -4501,6 +5503,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("price",),
         plain=_plain_Numbers,
+        builtins=_builtins_Numbers,
     ),
     Codec(
         JavaFloats,
@@ -4509,10 +5512,25 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=2,
         untyped=False,
         plain=_plain_JavaFloats,
+        builtins=_builtins_JavaFloats,
     ),
-    Codec(Text, _encode_Text, _decode_Text, depth=1, untyped=False, plain=_plain_Text),
     Codec(
-        Times, _encode_Times, _decode_Times, depth=2, untyped=False, plain=_plain_Times
+        Text,
+        _encode_Text,
+        _decode_Text,
+        depth=1,
+        untyped=False,
+        plain=_plain_Text,
+        builtins=_builtins_Text,
+    ),
+    Codec(
+        Times,
+        _encode_Times,
+        _decode_Times,
+        depth=2,
+        untyped=False,
+        plain=_plain_Times,
+        builtins=_builtins_Times,
     ),
     Codec(
         JavaTimes,
@@ -4521,9 +5539,16 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=2,
         untyped=False,
         plain=_plain_JavaTimes,
+        builtins=_builtins_JavaTimes,
     ),
     Codec(
-        Blobs, _encode_Blobs, _decode_Blobs, depth=2, untyped=False, plain=_plain_Blobs
+        Blobs,
+        _encode_Blobs,
+        _decode_Blobs,
+        depth=2,
+        untyped=False,
+        plain=_plain_Blobs,
+        builtins=_builtins_Blobs,
     ),
     Codec(
         Containers,
@@ -4532,8 +5557,16 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=4,
         untyped=False,
         plain=_plain_Containers,
+        builtins=_builtins_Containers,
     ),
-    Codec(Dynamic, _encode_Dynamic, _decode_Dynamic, depth=None, plain=_plain_Dynamic),
+    Codec(
+        Dynamic,
+        _encode_Dynamic,
+        _decode_Dynamic,
+        depth=None,
+        plain=_plain_Dynamic,
+        builtins=_builtins_Dynamic,
+    ),
     Codec(
         Defaults,
         _encode_Defaults,
@@ -4543,6 +5576,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         decimals=("price",),
         plain=_plain_Defaults,
+        builtins=_builtins_Defaults,
     ),
 )
 
@@ -4553,6 +5587,7 @@ Prices: Codec[list[float]] = Codec(
     depth=1,
     untyped=False,
     plain=_plain_list_float,
+    builtins=_builtins_list_float,
     key=("list", ("scalar", "float", None)),
 )
 
@@ -4563,6 +5598,7 @@ Lookup: Codec[dict[str, int]] = Codec(
     depth=1,
     untyped=False,
     plain=_plain_dict_int32,
+    builtins=_builtins_dict_int32,
     key=("dict", ("scalar", "str", None), ("scalar", "int32", None)),
 )
 
@@ -4573,6 +5609,7 @@ Blob: Codec[bytes] = Codec(
     depth=0,
     untyped=False,
     plain=_plain_root_Blob,
+    builtins=_builtins_root_Blob,
     key=("scalar", "bytes", "base64"),
 )
 
@@ -4583,6 +5620,7 @@ Moment: Codec[datetime | None] = Codec(
     depth=0,
     untyped=False,
     plain=_plain_root_Moment,
+    builtins=_builtins_root_Moment,
     key=("nullable", ("scalar", "datetime", None)),
 )
 
@@ -4595,6 +5633,7 @@ Amount: Codec[Decimal] = Codec(
     depth=0,
     untyped=False,
     plain=_plain_root_Amount,
+    builtins=_builtins_root_Amount,
     key=("scalar", "decimal", "string"),
 )
 
@@ -4605,6 +5644,7 @@ Holidays: Codec[list[date]] = Codec(
     depth=1,
     untyped=False,
     plain=_plain_list_date_p1,
+    builtins=_builtins_list_date_p1,
     key=("list", ("scalar", "date", "dd/MM/uuuu")),
 )
 
@@ -4615,6 +5655,7 @@ Palette: Codec[dict[Color, list[int]]] = Codec(
     depth=2,
     untyped=False,
     plain=_plain_dict_Color_list_uint8,
+    builtins=_builtins_dict_Color_list_uint8,
     key=("dict", ("type", Color), ("list", ("scalar", "uint8", None))),
 )
 
@@ -4625,6 +5666,7 @@ Codes: Codec[set[int]] = Codec(
     depth=1,
     untyped=False,
     plain=_plain_root_Codes,
+    builtins=_builtins_root_Codes,
     key=("set", ("scalar", "int32", None)),
 )
 
@@ -4635,6 +5677,7 @@ Pair: Codec[tuple[str, int] | None] = Codec(
     depth=1,
     untyped=False,
     plain=_plain_root_Pair,
+    builtins=_builtins_root_Pair,
     key=(
         "nullable",
         ("tuple", (("scalar", "str", None), ("scalar", "int64", None)), False),
@@ -4648,6 +5691,7 @@ Shade: Codec[Color] = Codec(
     depth=0,
     untyped=False,
     plain=_plain_Color,
+    builtins=_builtins_Color,
     key=("type", Color),
 )
 

@@ -6,6 +6,7 @@ written like Jackson's defaults: every property, in declaration order.
 from __future__ import annotations
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
 from foryjson.codec import MISSING, Codec
@@ -86,6 +87,31 @@ class Users:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Users:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Users, data, depth=5, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Users,
+            _encode_Users,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=5,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Users:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Users, _encode_Users, value)
 
 
 class User:
@@ -368,6 +394,31 @@ class User:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_User, data, depth=3, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_User,
+            _encode_User,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=3,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> User:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_User, _encode_User, value)
+
 
 class Friend:
     """The Friend model.
@@ -431,6 +482,31 @@ class Friend:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_Friend, data, depth=1, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_Friend,
+            _encode_Friend,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> Friend:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_Friend, _encode_Friend, value)
+
 
 def _encode_Users(value: object) -> str:
     if not isinstance(value, Users):
@@ -454,8 +530,9 @@ def _decode_Users(data: object) -> Users:
     try:
         users = _decode_list_User(users)
     except DecodeError as error:
-        error.within("users")
-        raise
+        users = _pyvalues.given(
+            users, error.within("users"), _encode_list_User, _decode_list_User
+        )
     result: Users = _new(Users)
     result.users = users
     return result
@@ -695,8 +772,9 @@ def _decode_User(data: object) -> User:
     try:
         tags = _decode_list_str(tags)
     except DecodeError as error:
-        error.within("tags")
-        raise
+        tags = _pyvalues.given(
+            tags, error.within("tags"), _encode_list_str, _decode_list_str
+        )
     try:
         friends = data["friends"]
     except KeyError:
@@ -704,8 +782,9 @@ def _decode_User(data: object) -> User:
     try:
         friends = _decode_list_Friend(friends)
     except DecodeError as error:
-        error.within("friends")
-        raise
+        friends = _pyvalues.given(
+            friends, error.within("friends"), _encode_list_Friend, _decode_list_Friend
+        )
     try:
         greeting = data["greeting"]
     except KeyError:
@@ -799,8 +878,9 @@ def _decode_list_User(data: object) -> list[User]:
         try:
             item = _decode_User(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _encode_User, _decode_User
+            )
         result.append(item)
     return result
 
@@ -851,8 +931,9 @@ def _decode_list_Friend(data: object) -> list[Friend]:
         try:
             item = _decode_Friend(item)
         except DecodeError as error:
-            error.within(len(result))
-            raise
+            item = _pyvalues.given(
+                item, error.within(len(result)), _encode_Friend, _decode_Friend
+            )
         result.append(item)
     return result
 
@@ -946,6 +1027,95 @@ def _plain_Friend(value: object) -> dict[str, Any]:
     return {"id": id_, "name": name_}
 
 
+def _builtins_Users(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Users):
+        raise _fastwriter.NotPlain
+    users = value.users
+    return {"users": _builtins_list_User(users, options)}
+
+
+def _builtins_User(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, User):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    index_ = value.index
+    guid = value.guid
+    is_active = value.is_active
+    balance = value.balance
+    picture = value.picture
+    age = value.age
+    eye_color = value.eye_color
+    name_ = value.name
+    gender = value.gender
+    company = value.company
+    email = value.email
+    phone = value.phone
+    address = value.address
+    about = value.about
+    registered = value.registered
+    latitude = value.latitude
+    longitude = value.longitude
+    tags = value.tags
+    friends = value.friends
+    greeting = value.greeting
+    favorite_fruit = value.favorite_fruit
+    if (
+        not isinstance(id_, str)
+        or (type(index_) is not int or not -2147483648 <= index_ <= 2147483647)
+        or not isinstance(guid, str)
+        or type(is_active) is not bool
+        or not isinstance(balance, str)
+        or not isinstance(picture, str)
+        or (type(age) is not int or not -2147483648 <= age <= 2147483647)
+        or not isinstance(eye_color, str)
+        or not isinstance(name_, str)
+        or not isinstance(gender, str)
+        or not isinstance(company, str)
+        or not isinstance(email, str)
+        or not isinstance(phone, str)
+        or not isinstance(address, str)
+        or not isinstance(about, str)
+        or not isinstance(registered, str)
+        or not isinstance(greeting, str)
+        or not isinstance(favorite_fruit, str)
+    ):
+        raise _fastwriter.NotPlain
+    return {
+        "id": id_,
+        "index": index_,
+        "guid": guid,
+        "isActive": is_active,
+        "balance": balance,
+        "picture": picture,
+        "age": age,
+        "eyeColor": eye_color,
+        "name": name_,
+        "gender": gender,
+        "company": company,
+        "email": email,
+        "phone": phone,
+        "address": address,
+        "about": about,
+        "registered": registered,
+        "latitude": _pyvalues.float_value(latitude, options),
+        "longitude": _pyvalues.float_value(longitude, options),
+        "tags": _builtins_list_str(tags, options),
+        "friends": _builtins_list_Friend(friends, options),
+        "greeting": greeting,
+        "favoriteFruit": favorite_fruit,
+    }
+
+
+def _builtins_Friend(value: object, options: _pyvalues.Options) -> dict[str, Any]:
+    if not isinstance(value, Friend):
+        raise _fastwriter.NotPlain
+    id_ = value.id
+    name_ = value.name
+    if not isinstance(id_, str) or not isinstance(name_, str):
+        raise _fastwriter.NotPlain
+    return {"id": id_, "name": name_}
+
+
 def _plain_list_User(value: object) -> list[Any]:
     if type(value) is not list:
         raise _fastwriter.NotPlain
@@ -968,11 +1138,47 @@ def _plain_list_Friend(value: object) -> list[Any]:
     return [_plain_Friend(item) for item in value]
 
 
+def _builtins_list_User(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_builtins_User(item, options) for item in value]
+
+
+def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if not isinstance(item, str):
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _builtins_list_Friend(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    return [_builtins_Friend(item, options) for item in value]
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
-        Users, _encode_Users, _decode_Users, depth=5, untyped=False, plain=_plain_Users
+        Users,
+        _encode_Users,
+        _decode_Users,
+        depth=5,
+        untyped=False,
+        plain=_plain_Users,
+        builtins=_builtins_Users,
     ),
-    Codec(User, _encode_User, _decode_User, depth=3, untyped=False, plain=_plain_User),
+    Codec(
+        User,
+        _encode_User,
+        _decode_User,
+        depth=3,
+        untyped=False,
+        plain=_plain_User,
+        builtins=_builtins_User,
+    ),
     Codec(
         Friend,
         _encode_Friend,
@@ -980,5 +1186,6 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=1,
         untyped=False,
         plain=_plain_Friend,
+        builtins=_builtins_Friend,
     ),
 )

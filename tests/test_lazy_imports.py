@@ -34,6 +34,7 @@ MEDIA_RUNTIME = {
     "foryjson.fastwriter",
     "foryjson.limits",
     "foryjson.plain",
+    "foryjson.pyvalues",
     "foryjson.reader",
     "foryjson.writer",
 }

@@ -9,6 +9,7 @@ import enum
 from math import copysign
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
 from foryjson.codec import MISSING, Codec
@@ -222,6 +223,32 @@ class OrderPlaced:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_OrderPlaced, data, depth=None, untyped=False)
 
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_OrderPlaced,
+            _encode_OrderPlaced,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=None,
+            counts_depth=True,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> OrderPlaced:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_OrderPlaced, _encode_OrderPlaced, value)
+
 
 class OrderCancelled:
     """The OrderCancelled model.
@@ -296,6 +323,31 @@ class OrderCancelled:
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderCancelled:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
         return _reader.decode(_decode_OrderCancelled, data, depth=1, untyped=False)
+
+    def to_builtins(
+        self,
+        *,
+        decimals: _pyvalues.DecimalChoice = "decimal",
+        temporals: _pyvalues.TemporalChoice = "text",
+    ) -> dict[str, Any]:
+        """The values of this object's JSON as Python data: dicts, lists, str, int, float,
+        bool and None. Decimals are ``Decimal`` (their text with ``decimals="str"``), dates
+        and times their JSON text or number (the objects with ``temporals="object"``).
+        Raises ``EncodeError`` where ``to_json`` does."""
+        data: dict[str, Any] = _pyvalues.convert(
+            _builtins_OrderCancelled,
+            _encode_OrderCancelled,
+            self,
+            _pyvalues.options(decimals, temporals),
+            depth=1,
+        )
+        return data
+
+    @classmethod
+    def from_builtins(cls, value: object) -> OrderCancelled:
+        """Build from Python data (what ``to_builtins`` or ``json.loads`` gives) as
+        ``from_json`` builds from a document: the same checks, errors and paths."""
+        return _pyvalues.load(_decode_OrderCancelled, _encode_OrderCancelled, value)
 
 
 _Channel_BY_JSON = dict(Channel.__members__)
@@ -436,8 +488,9 @@ def _decode_OrderPlaced(data: object) -> OrderPlaced:
     try:
         total = common._decode_Money(total)
     except DecodeError as error:
-        error.within("total")
-        raise
+        total = _pyvalues.given(
+            total, error.within("total"), common._encode_Money, common._decode_Money
+        )
     item_count = data.get("item-count", 1)
     if type(item_count) is not int or not 0 <= item_count <= 65535:
         raise decode_mismatch(item_count, "uint16").within("item-count")
@@ -459,15 +512,23 @@ def _decode_OrderPlaced(data: object) -> OrderPlaced:
         try:
             ship_to = catalog._decode_Product(ship_to)
         except DecodeError as error:
-            error.within("ship-to")
-            raise
+            ship_to = _pyvalues.given(
+                ship_to,
+                error.within("ship-to"),
+                catalog._encode_Product,
+                catalog._decode_Product,
+            )
     if "labels" in data:
         labels = data["labels"]
         try:
             labels = _decode_dict_list_int8(labels)
         except DecodeError as error:
-            error.within("labels")
-            raise
+            labels = _pyvalues.given(
+                labels,
+                error.within("labels"),
+                _encode_dict_list_int8,
+                _decode_dict_list_int8,
+            )
     else:
         labels = {}
     if not _OrderPlaced_PROPERTIES.issuperset(data):
@@ -560,8 +621,9 @@ def _decode_dict_list_int8(data: object) -> dict[str, list[int]]:
         try:
             item = _decode_list_int8(item)
         except DecodeError as error:
-            error.within(key)
-            raise
+            item = _pyvalues.given(
+                item, error.within(key), _encode_list_int8, _decode_list_int8
+            )
     return data
 
 
@@ -636,6 +698,81 @@ def _plain_OrderCancelled(value: object) -> dict[str, Any]:
     return {"OrderId": order_id, "Reason": reason}
 
 
+def _builtins_Channel(value: object, options: _pyvalues.Options) -> str:
+    if type(value) is not Channel:
+        raise _fastwriter.NotPlain
+    text: str = value._value_
+    return text
+
+
+def _builtins_OrderPlaced(
+    value: object, options: _pyvalues.Options, room: int
+) -> dict[str, Any]:
+    if not isinstance(value, OrderPlaced) or room < 3:
+        raise _fastwriter.NotPlain
+    order_id = value.order_id
+    customer_id = value.customer_id
+    channel = value.channel
+    total = value.total
+    item_count = value.item_count
+    gift = value.gift
+    discount_rate = value.discount_rate
+    coupon_code = value.coupon_code
+    ship_to = value.ship_to
+    labels = value.labels
+    if (
+        not isinstance(order_id, str)
+        or (
+            type(customer_id) is not int
+            or not -9223372036854775808 <= customer_id <= 9223372036854775807
+        )
+        or type(channel) is not Channel
+        or (type(item_count) is not int or not 0 <= item_count <= 65535)
+        or type(gift) is not bool
+        or (coupon_code is not None and not isinstance(coupon_code, str))
+    ):
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    if order_id != "":
+        result["order-id"] = order_id
+    if customer_id != 0:
+        result["customer-id"] = customer_id
+    if channel != Channel.WEB:
+        result["channel"] = channel._value_
+    result["total"] = common._builtins_Money(total, options)
+    if item_count != 1:
+        result["item-count"] = item_count
+    if gift is not False:
+        result["gift"] = gift
+    if (
+        discount_rate != 0.0
+        or type(discount_rate) is not float
+        or copysign(1.0, discount_rate) < 0
+    ):
+        result["discount-rate"] = _pyvalues.float_value(discount_rate, options)
+    if coupon_code is not None:
+        result["coupon-code"] = coupon_code
+    if ship_to is not None:
+        result["ship-to"] = catalog._builtins_Product(ship_to, options, room - 1)
+    if labels != {}:
+        result["labels"] = _builtins_dict_list_int8(labels, options)
+    return result
+
+
+def _builtins_OrderCancelled(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if not isinstance(value, OrderCancelled):
+        raise _fastwriter.NotPlain
+    order_id = value.order_id
+    reason = value.reason
+    if not isinstance(order_id, str) or (
+        reason is not None and not isinstance(reason, str)
+    ):
+        raise _fastwriter.NotPlain
+    return {"OrderId": order_id, "Reason": reason}
+
+
 def _plain_list_int8(value: object) -> list[Any]:
     if type(value) is not list:
         raise _fastwriter.NotPlain
@@ -657,6 +794,29 @@ def _plain_dict_list_int8(value: object) -> dict[str, Any]:
     return result
 
 
+def _builtins_list_int8(value: object, options: _pyvalues.Options) -> list[Any]:
+    if type(value) is not list:
+        raise _fastwriter.NotPlain
+    items = list(value)
+    for item in items:
+        if type(item) is not int or not -128 <= item <= 127:
+            raise _fastwriter.NotPlain
+    return items
+
+
+def _builtins_dict_list_int8(
+    value: object, options: _pyvalues.Options
+) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _fastwriter.NotPlain
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _fastwriter.NotPlain
+        result[key] = _builtins_list_int8(item, options)
+    return result
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Channel,
@@ -665,6 +825,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=0,
         untyped=False,
         plain=_plain_Channel,
+        builtins=_builtins_Channel,
     ),
     Codec(
         OrderPlaced,
@@ -673,6 +834,7 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=None,
         untyped=False,
         plain=_plain_OrderPlaced,
+        builtins=_builtins_OrderPlaced,
         counts_depth=True,
     ),
     Codec(
@@ -682,5 +844,6 @@ CODECS: tuple[Codec[Any], ...] = (
         depth=1,
         untyped=False,
         plain=_plain_OrderCancelled,
+        builtins=_builtins_OrderCancelled,
     ),
 )

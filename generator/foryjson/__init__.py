@@ -55,6 +55,7 @@ _SUBMODULES = frozenset(
         "numbers",
         "plain",
         "pretty",
+        "pyvalues",
         "reader",
         "represent",
         "roots",

@@ -56,6 +56,8 @@ class Codec(_Generic[T]):
     ``plain`` turns a value into plain data for orjson, or raises for ``encode`` to
     write it (see ``foryjson.fastwriter``); None where the type has no plain encoder.
     With ``counts_depth`` it also takes the nesting levels the value may use.
+    ``builtins`` turns a value into the Python data of its JSON (see
+    ``foryjson.pyvalues``), taking ``Options`` and, with ``counts_depth``, the levels.
     ``untyped`` is False where no value of the type is kept as it was read (``any``,
     raw JSON, catch-all members, user codecs), which spares the orjson backend
     screens, and ``decimals`` names the members that hold the type's decimals, by
@@ -66,6 +68,7 @@ class Codec(_Generic[T]):
     """
 
     __slots__ = (
+        "builtins",
         "decimals",
         "decode",
         "depth",
@@ -94,6 +97,7 @@ class Codec(_Generic[T]):
         decimals: tuple[str, ...] = (),
         counts_depth: bool = False,
         key: object = None,
+        builtins: Callable[..., object] | None = None,
     ) -> None:
         self.type = type
         self.encode = encode
@@ -107,6 +111,7 @@ class Codec(_Generic[T]):
         self.decimals = decimals
         self.counts_depth = counts_depth
         self.key = key
+        self.builtins = builtins
 
     def __repr__(self) -> str:
         if self.key is not None:

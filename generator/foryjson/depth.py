@@ -33,6 +33,7 @@ __all__ = [
     "needs_check",
     "nests_deeper",
     "string_path",
+    "too_deep_message",
 ]
 
 
@@ -41,7 +42,8 @@ def needs_check(static_depth: int | None, max_depth: int) -> bool:
     return static_depth is None or static_depth > max_depth
 
 
-def _too_deep(max_depth: int, name: str) -> str:
+def too_deep_message(max_depth: int, name: str = "max_depth") -> str:
+    """The message of a value nested deeper than ``max_depth``; ``name`` the limit's."""
     return (
         f"nesting deeper than the limit of {max_depth}"
         f" (raise {name} for trusted data)"
@@ -240,7 +242,7 @@ def _too_deep_error(
     counts: list[int],
     keys: list[tuple[int, int]],
 ) -> DecodeError:
-    error = DecodeError(_too_deep(max_depth, "max_depth"))
+    error = DecodeError(too_deep_message(max_depth))
     objects = len(keys)
     for kind, count in zip(reversed(kinds), reversed(counts), strict=True):
         if kind == "{":
@@ -288,7 +290,7 @@ def check_write_depth(text: str, max_depth: int) -> None:
         if byte in _OPENERS:
             level += 1
             if level > max_depth:
-                raise EncodeError(_too_deep(max_depth, "max_depth"))
+                raise EncodeError(too_deep_message(max_depth))
         else:
             level -= 1
 

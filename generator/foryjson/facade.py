@@ -10,7 +10,7 @@ import types
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, TypeVar, Union, overload
 
-from . import depth, fastwriter, reader, writer
+from . import depth, fastwriter, pyvalues, reader, writer
 from .codec import Codec
 from .errors import EncodeError
 from .limits import (
@@ -320,6 +320,65 @@ class ForyJson:
             discriminators=codec.discriminators,
             untyped=codec.untyped,
             decimals=codec.decimals,
+        )
+
+    def to_builtins(
+        self,
+        value: object,
+        type: Any = None,
+        *,
+        format: str | None = None,
+        decimals: pyvalues.DecimalChoice = "decimal",
+        temporals: pyvalues.TemporalChoice = "text",
+    ) -> Any:
+        """The values of ``value``'s JSON as Python data, as ``type`` if given.
+
+        Dicts (members in the order written), lists, ``str``, ``int``, ``float``,
+        ``bool`` and None; decimals as ``Decimal`` or, with ``decimals="str"``, their
+        JSON text; dates and times as their JSON text or number or, with
+        ``temporals="object"``, the objects themselves. Raises the ``EncodeError``
+        that ``to_json`` raises. ``type`` and ``format`` as for ``to_json``.
+        """
+        codec = self._encoder_for(value, type, format)
+        function = codec.builtins
+        if function is None:
+            raise TypeError(
+                f"{codec!r} was generated without to_builtins: run foryjson-gen again"
+            )
+        return pyvalues.convert(
+            function,
+            codec.encode,
+            value,
+            pyvalues.options(decimals, temporals),
+            self._limits_of(codec),
+            codec.depth,
+            counts_depth=codec.counts_depth,
+        )
+
+    @overload
+    def from_builtins(
+        self, value: object, type: Codec[T], *, format: None = None
+    ) -> T: ...
+
+    @overload
+    def from_builtins(
+        self, value: object, type: Any, *, format: str | None = None
+    ) -> Any: ...
+
+    def from_builtins(
+        self, value: object, type: Any, *, format: str | None = None
+    ) -> Any:
+        """Build a ``type`` from Python data (what ``to_builtins`` or ``json.loads``
+        gives), with the checks, errors and paths of ``from_json``."""
+        codec = None if format is not None else self._codecs.get(type)
+        if codec is None:
+            codec = self._codec(type, format)
+        limits = self._limits
+        return pyvalues.load(
+            codec.decode,
+            codec.encode,
+            value,
+            codec.limits if limits is None else limits,
         )
 
     def write_json(

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
     Node = tuple[Any, ...]
     Key = tuple[Any, ...]
+    Builtins = Callable[[Any, Any], Any]
 
 __all__ = [
     "FORMATS",
@@ -323,18 +324,139 @@ class Composer:
         if kind == "type":
             return self._codecs[key[1]]
         if kind == "scalar":
-            return _scalar_codec(key[1], key[2])
+            codec = _scalar_codec(key[1], key[2])
+            codec.builtins = _scalar_builtins(key[1], key[2], codec.encode)
+            return codec
         if kind == "nullable":
-            return _nullable(self.codec(key[1], known))
+            inner = self.codec(key[1], known)
+            codec = _nullable(inner)
+            codec.builtins = _nullable_builtins(_builtins_of(inner))
+            return codec
         if kind in ("list", "set"):
-            return _sequence(kind, self.codec(key[1], known), spell(key))
+            element = self.codec(key[1], known)
+            codec = _sequence(kind, element, spell(key))
+            if kind == "set":
+                exact = key[1] == ("scalar", "decimal", None)
+                codec.builtins = _set_builtins(codec.encode, exact)
+            else:
+                codec.builtins = _sequence_builtins(list, [_builtins_of(element)])
+            return codec
         if kind == "tuple":
             items = [self.codec(item, known) for item in key[1]]
+            parts = [_builtins_of(item) for item in items]
             if key[2]:
-                return _sequence("tuple", items[0], spell(key))
-            return _fixed_tuple(items, spell(key))
+                codec = _sequence("tuple", items[0], spell(key))
+                codec.builtins = _sequence_builtins(tuple, parts)
+            else:
+                codec = _fixed_tuple(items, spell(key))
+                codec.builtins = _sequence_builtins(tuple, parts, fixed=True)
+            return codec
         key_codec = self._codecs[key[1][1]] if key[1][0] == "type" else None
-        return _dict(key[1], key_codec, self.codec(key[2], known), spell(key))
+        value_codec = self.codec(key[2], known)
+        codec = _dict(key[1], key_codec, value_codec, spell(key))
+        write_key, _, string_keys = _key_functions(key[1], key_codec)
+        codec.builtins = _dict_builtins(
+            write_key, string_keys, _builtins_of(value_codec)
+        )
+        return codec
+
+
+# ------------------------------------------------------------ to_builtins
+#
+# Each composed codec's ``builtins`` (see foryjson.pyvalues) takes a value and the
+# call's Options; it raises at the first doubt, and the string encoder then raises
+# the error to_json raises.
+
+
+def _builtins_of(codec: Codec[Any]) -> Builtins:
+    """A part's to_builtins function, given as many levels as it may use (the result
+    is measured as a whole, see ``pyvalues.convert``)."""
+    function = codec.builtins
+    if function is None:  # a module generated before to_builtins: its text decides
+        raise TypeExpressionError(
+            f"{codec!r} was generated without to_builtins: run foryjson-gen again"
+        )
+    if not codec.counts_depth:
+        return function
+    counted = function
+
+    def uncounted(value: object, choices: Any) -> Any:
+        return counted(value, choices, fastwriter.UNCOUNTED)
+
+    return uncounted
+
+
+def _scalar_builtins(
+    name: str, form: str | None, encode: Callable[[Any], str]
+) -> Builtins:
+    from . import pyvalues
+
+    if name == "decimal":
+        return pyvalues.decimal_string if form == "string" else pyvalues.decimal
+    if name == "any":
+        return pyvalues.any_value
+    if name == "float" and form is None:
+        return pyvalues.float_value
+    if name in TEMPORALS or name in JAVA_TIMES:
+        return lambda value, choices: pyvalues.temporal(value, choices, encode)
+    if name in ("bool", "str", "int", *INTEGER_RANGES):
+
+        def checked(value: object, choices: Any) -> Any:
+            encode(value)  # the checks of the field's type
+            return value
+
+        return checked
+    return lambda value, choices: pyvalues.scalar(encode(value))
+
+
+def _nullable_builtins(inner: Builtins) -> Builtins:
+    def nullable(value: object, choices: Any) -> Any:
+        return None if value is None else inner(value, choices)
+
+    return nullable
+
+
+def _set_builtins(encode: Callable[[Any], str], exact: bool) -> Builtins:
+    from . import pyvalues
+
+    convert = pyvalues.parsed_exact if exact else pyvalues.parsed
+    return lambda value, choices: convert(encode(value), choices)
+
+
+def _sequence_builtins(
+    shape: type[Any], parts: list[Builtins], fixed: bool = False
+) -> Builtins:
+    def sequence(value: object, choices: Any) -> Any:
+        if type(value) is not shape:
+            raise fastwriter.NotPlain
+        items: Any = value
+        if fixed:
+            if len(items) != len(parts):
+                raise fastwriter.NotPlain
+            return [
+                part(item, choices) for part, item in zip(parts, items, strict=True)
+            ]
+        element = parts[0]
+        return [element(item, choices) for item in items]
+
+    return sequence
+
+
+def _dict_builtins(
+    write_key: Callable[[object], str | None], string_keys: bool, part: Builtins
+) -> Builtins:
+    def mapping(value: object, choices: Any) -> Any:
+        if type(value) is not dict:
+            raise fastwriter.NotPlain
+        result = {}
+        for key, item in value.items():
+            text = write_key(key)
+            if text is None:
+                raise fastwriter.NotPlain
+            result[key if string_keys else text[1:-1]] = part(item, choices)
+        return result
+
+    return mapping
 
 
 def _hashable(key: Key) -> bool:
@@ -425,8 +547,18 @@ def _scalar_codec(name: str, form: str | None) -> Codec[Any]:
             f"the date/time pattern {form!r} is compiled by foryjson-gen: declare"
             " the type under the schema's roots to use it at the root"
         )
-    encode, decode, cls = _scalar_functions(name, form)
+    encode, read, cls = _scalar_functions(name, form)
     depth: int | None = 0
+
+    def decode(data: object) -> Any:
+        try:
+            return read(data)
+        except DecodeError as error:
+            # from_builtins may give the Python value itself, as to generated fields.
+            from .pyvalues import given
+
+            return given(data, error, encode, read)
+
     if name == "any":
         depth = None
     elif name == "bytes" and form in ("array", "uint8_array"):

@@ -56,7 +56,17 @@ def plan_class(scope: Scope, model: ModelDef) -> ClassPlan:
         exact_type=model.subclassed,
         any_name=any_name,
         frozen=model.frozen,
+        builtins_annotation=_builtins_annotation(model, any_name),
     )
+
+
+def _builtins_annotation(model: ModelDef, any_name: str) -> str:
+    """What the model's ``to_builtins`` returns: its JSON value as Python data."""
+    if model.value_field is not None:
+        return "str"
+    if model.subtypes is not None and model.subtypes.representation == "wrapper_array":
+        return f"list[{any_name}]"
+    return f"dict[str, {any_name}]"
 
 
 def _param(scope: Scope, model: ModelDef, index: int) -> InitParam:

@@ -16,6 +16,8 @@ from typing import Literal
 
 from .encoders import EncoderPlanner
 from .ir import (
+    JAVA_TIMES,
+    TEMPORALS,
     Custom,
     DictOf,
     EnumRef,
@@ -64,9 +66,19 @@ _UNCOUNTED = "_fastwriter.UNCOUNTED"
 
 
 class PlainPlanner:
-    """Plans the plain encoders of one module's models and containers."""
+    """Plans the plain encoders of one module's models and containers.
 
-    def __init__(self, encoders: EncoderPlanner) -> None:
+    With ``builtins``, it plans the ``to_builtins`` functions instead (``_builtins_X``,
+    see ``foryjson.pyvalues``): the same objects, members and checks, with every value
+    as the Python data its JSON carries, and the ``options`` of the call passed along.
+    """
+
+    def __init__(self, encoders: EncoderPlanner, builtins: bool = False) -> None:
+        self.builtins = builtins
+        if builtins:
+            encoders.scope.uses.add("_pyvalues")
+        self.kind = "builtins" if builtins else "plain"
+        self.prefix = f"_{self.kind}_"
         self.string_encoders = encoders
         self.values = encoders.values
         self.scope = encoders.scope
@@ -109,6 +121,8 @@ class PlainPlanner:
         argument of a counting encoder of it."""
         scope = self.scope
         scope.uses.add("_fastwriter")
+        if self.builtins:
+            scope.uses.add("_pyvalues")
         if isinstance(type_ref, Nullable):
             checks, inner = self.value(type_ref.inner, var, room)
             checks = [PlainCheck(check.test, True) for check in checks]
@@ -122,6 +136,8 @@ class PlainPlanner:
             return [PlainCheck(test)], PlainValue("enum", var)
         if test is not None:  # str, bool, integers
             return [PlainCheck(test)], PlainValue("as_is", var)
+        if isinstance(type_ref, Scalar) and self.builtins:
+            return [], self.builtin_scalar(type_ref, var)
         if isinstance(type_ref, Scalar):
             if type_ref.name in _NATIVE_SCALARS and type_ref.format is None:
                 cls = scope.annotation(Scalar(type_ref.name))
@@ -135,16 +151,42 @@ class PlainPlanner:
             )
         if isinstance(type_ref, Custom):
             function = self.values.writer_function(type_ref)
+            if self.builtins:
+                return [], PlainValue("parsed", var, function, convert="parsed")
             return [], PlainValue("user_fragment", var, function)
         if isinstance(type_ref, SetOf):
             # Written sorted by the elements' text: the string helper's text it is.
-            return [], PlainValue("fragment", var, self.values.encoder_name(type_ref))
+            function = self.values.encoder_name(type_ref)
+            if self.builtins:
+                exact = type_ref.item == Scalar("decimal")
+                convert = "parsed_exact" if exact else "parsed"
+                return [], PlainValue("parsed", var, function, convert=convert)
+            return [], PlainValue("fragment", var, function)
         room = room if self.counts(type_ref) else ""
         if isinstance(type_ref, ModelRef):
-            name = scope.qualified(type_ref.module, f"_plain_{type_ref.name}")
-            return [], PlainValue("call", var, name, room=room)
+            name = scope.qualified(type_ref.module, f"{self.prefix}{type_ref.name}")
+            return [], self.call(var, name, room)
         assert isinstance(type_ref, ListOf | TupleOf | DictOf)
-        return [], PlainValue("call", var, self.helper(type_ref), room=room)
+        return [], self.call(var, self.helper(type_ref), room)
+
+    def call(self, var: str, function: str, room: str) -> PlainValue:
+        """A call to another function of this planner's kind."""
+        return PlainValue("call", var, function, room=room, options=self.builtins)
+
+    def builtin_scalar(self, scalar: Scalar, var: str) -> PlainValue:
+        """A scalar without an inline check, as the Python data of its JSON value."""
+        if scalar.name == "any":
+            return PlainValue("convert", var, convert="any_value")
+        if scalar.name == "decimal":
+            form = "decimal_string" if scalar.format == "string" else "decimal"
+            self.values.writer_function(scalar)  # the module imports what it writes
+            return PlainValue("convert", var, convert=form)
+        if scalar == Scalar("float"):
+            return PlainValue("convert", var, convert="float_value")
+        function = self.values.writer_function(scalar)
+        if scalar.name in TEMPORALS or scalar.name in JAVA_TIMES:
+            return PlainValue("temporal", var, function)
+        return PlainValue("scalar", var, function)
 
     # ------------------------------------------------------------------ models
 
@@ -167,24 +209,27 @@ class PlainPlanner:
                 room = inner if counts else _UNCOUNTED
             depth = static_object_depth(ref, self.scope.models)
             depths.append(None if depth is None else depth - (0 if wrapped else 1))
-            function = object_function("plain", self.scope.model(ref))
+            function = object_function(self.kind, self.scope.model(ref))
             cases.append((json_name, subtype, function, room))
         return PlainBaseEncoder(
-            f"_plain_{model.name}",
+            f"{self.prefix}{model.name}",
             model.name,
             subtypes.representation,
             subtypes.property or "",
             cases,
             self.need(depths) if counts else None,
+            self.builtins,
         )
 
     def encoder(self, model: ModelDef) -> Function:
         """The plain encoder of a model's own object: a value model's or an object's."""
-        name = object_function("plain", model)
+        name = object_function(self.kind, model)
         self.scope.uses.add("_fastwriter")
         counts = self.counts(ModelRef(self.scope.module.name, model.name))
         if model.value_field is not None:
-            return PlainValueEncoder(name, model.name, model.value_field)
+            return PlainValueEncoder(
+                name, model.name, model.value_field, builtins=self.builtins
+            )
         return self.members(name, model.name, model, "", "", counts)
 
     def members(
@@ -232,7 +277,7 @@ class PlainPlanner:
                     PlainCheck(TypeTest("isinstance", var, cls_name), nullable)
                 )
                 condition = SkipTest("not_none", var) if nullable else None
-                value = PlainValue("call", var, function, room=flat_room)
+                value = self.call(var, function, flat_room)
                 groups.append(PlainGroup(condition, [PlainEntry(None, value)]))
                 continue
             condition, skips_null = self.string_encoders.condition(item, var)
@@ -240,7 +285,12 @@ class PlainPlanner:
             depths.append(self.depth(item.type))
             if item.raw:
                 scope.uses.add("_dynamic")
-                value = PlainValue("user_fragment", var, "_dynamic.write_raw")
+                if self.builtins:
+                    value = PlainValue(
+                        "parsed", var, "_dynamic.write_raw", convert="parsed"
+                    )
+                else:
+                    value = PlainValue("user_fragment", var, "_dynamic.write_raw")
                 if isinstance(item.type, Nullable) and not skips_null:
                     value = PlainValue("nullable", var, inner=value)
             elif skips_null and isinstance(item.type, Nullable):
@@ -261,7 +311,8 @@ class PlainPlanner:
         if catch_all is not None:
             _, var = catch_all
             known = scope.names_table(model, prefix, suffix)
-            entry = PlainEntry(None, PlainValue("members", var, known))
+            members = PlainValue("members", var, known, options=self.builtins)
+            entry = PlainEntry(None, members)
             groups.append(PlainGroup(None, [entry]))
         head: list[PlainEntry] = []
         if groups and groups[0].condition is None:
@@ -270,13 +321,15 @@ class PlainPlanner:
             if not groups[0].entries:
                 groups.pop(0)
         need = self.need(depths) if counts else None
-        return PlainModelEncoder(name, cls, loads, checks, head, groups, need)
+        return PlainModelEncoder(
+            name, cls, loads, checks, head, groups, need, self.builtins
+        )
 
     def flat_encoder(self, ref: ModelRef, prefix: str, suffix: str) -> str:
         """The function giving a model's members (a dict) with wrapped names."""
         key = (ref.module, ref.name, prefix, suffix)
         if key not in self._flat:
-            name = f"_plain_{ref.name}_members_{len(self._flat) + 1}"
+            name = f"{self.prefix}{ref.name}_members_{len(self._flat) + 1}"
             self._flat[key] = name
             model = self.scope.model(ref)
             planned = self.members(name, None, model, prefix, suffix, self.counts(ref))
@@ -287,7 +340,7 @@ class PlainPlanner:
 
     def helper(self, type_ref: Container) -> str:
         """The plain helper of a list, tuple or dict, planned once per type."""
-        name = f"_plain_{self.values.helper(type_ref)}"
+        name = f"{self.prefix}{self.values.helper(type_ref)}"
         if type_ref in self.helpers:
             return name
         helper: Function
@@ -302,7 +355,9 @@ class PlainPlanner:
                 checks += item_checks
                 values.append(value)
             need = self.need([self.depth(item) for item in type_ref.items])
-            helper = PlainTuple(name, names, checks, values, need if counts else None)
+            helper = PlainTuple(
+                name, names, checks, values, need if counts else None, self.builtins
+            )
         elif isinstance(type_ref, DictOf):
             strings = self.values.helpers[type_ref]
             assert isinstance(strings, DictHelper)
@@ -310,7 +365,12 @@ class PlainPlanner:
             checks.insert(0, PlainCheck(strings.key_test))
             need = self.need([self.depth(type_ref.value)])
             helper = PlainDict(
-                name, strings.key_text, checks, value, need if counts else None
+                name,
+                strings.key_text,
+                checks,
+                value,
+                need if counts else None,
+                self.builtins,
             )
         else:
             assert isinstance(type_ref, ListOf | TupleOf)
@@ -320,6 +380,8 @@ class PlainPlanner:
                 "list" if isinstance(type_ref, ListOf) else "tuple"
             )
             need = self.need([self.depth(element)])
-            helper = PlainSequence(name, shape, checks, value, need if counts else None)
+            helper = PlainSequence(
+                name, shape, checks, value, need if counts else None, self.builtins
+            )
         self.helpers[type_ref] = helper
         return name

@@ -123,6 +123,9 @@ class Guard(Stmt):
     error: Literal["EncodeError", "DecodeError"]
     segment: Segment
     body: list[Stmt]
+    given: tuple[str, str, str] | None = None
+    """A read's local, writer and reader: a refused value that is a Python object, not
+    JSON data, is read back from what the writer makes of it (``pyvalues.given``)."""
 
 
 @dataclass
@@ -541,6 +544,8 @@ class RootHelper(Function):
     annotation: str
     written: Written
     read: list[Stmt]
+    builtins: tuple[list[PlainCheck], PlainValue] | None = None
+    """The checks and value of the root's ``to_builtins`` function."""
 
 
 @dataclass(frozen=True)
@@ -563,6 +568,7 @@ class RootPlan:
     encode: str
     decode: str
     plain: str
+    builtins: str
     facts: ReadFacts
     key: RootKey
     doc: str | None
@@ -605,15 +611,34 @@ class PlainValue:
     table ``function``; ``nullable``: None for None, else ``inner``. ``room`` is the
     second argument of a ``call`` to a plain encoder that counts nesting levels (see
     ``PlainModelEncoder.need``), empty for one that does not.
+
+    The ``to_builtins`` functions (see ``foryjson.pyvalues``) have kinds of their own:
+    ``convert``, the ``pyvalues`` function ``convert`` of ``var``; ``scalar``, the
+    value of the JSON text ``function(var)``; ``temporal``, a date or time written by
+    ``function``; ``parsed``, the ``pyvalues`` function ``convert`` of the text
+    ``function(var)`` (user codecs, raw fields, sets). ``options``: ``call`` and
+    ``members`` pass the call's ``Options`` on.
     """
 
     kind: Literal[
-        "as_is", "enum", "call", "fragment", "user_fragment", "members", "nullable"
+        "as_is",
+        "enum",
+        "call",
+        "fragment",
+        "user_fragment",
+        "members",
+        "nullable",
+        "convert",
+        "scalar",
+        "temporal",
+        "parsed",
     ]
     var: str
     function: str = ""
     inner: PlainValue | None = None
     room: str = ""
+    options: bool = False
+    convert: str = ""
 
 
 @dataclass(frozen=True)
@@ -654,6 +679,8 @@ class PlainModelEncoder(Function):
     head: list[PlainEntry]
     rest: list[PlainGroup]
     need: int | None = None
+    builtins: bool = False
+    """A ``to_builtins`` function (it takes the call's options); for every class here."""
 
 
 @dataclass
@@ -662,6 +689,7 @@ class PlainEnumEncoder(Function):
 
     kind = "plain_enum_encoder"
     enum: str
+    builtins: bool = False
 
 
 @dataclass
@@ -671,6 +699,7 @@ class PlainValueEncoder(Function):
     kind = "plain_value_encoder"
     cls: str
     attribute: str
+    builtins: bool = False
 
 
 @dataclass
@@ -685,6 +714,7 @@ class PlainBaseEncoder(Function):
     """Each subtype's JSON name, class, plain encoder and its ``room`` argument."""
     need: int | None = None
     """As for ``PlainModelEncoder``."""
+    builtins: bool = False
 
 
 @dataclass
@@ -696,6 +726,7 @@ class PlainSequence(Function):
     checks: list[PlainCheck]
     value: PlainValue
     need: int | None = None  # as for PlainModelEncoder
+    builtins: bool = False
 
 
 @dataclass
@@ -707,6 +738,7 @@ class PlainTuple(Function):
     checks: list[PlainCheck]
     values: list[PlainValue]
     need: int | None = None  # as for PlainModelEncoder
+    builtins: bool = False
 
 
 @dataclass
@@ -721,6 +753,7 @@ class PlainDict(Function):
     checks: list[PlainCheck]
     value: PlainValue
     need: int | None = None  # as for PlainModelEncoder
+    builtins: bool = False
 
 
 # ------------------------------------------------------------------ tables
@@ -785,6 +818,8 @@ class ClassPlan:
     """How the class body spells ``typing.Any`` (see ``Scope.imported``)."""
     frozen: bool = False
     """Immutable and hashable: slots are set through ``_set``."""
+    builtins_annotation: str = "dict[str, Any]"
+    """What ``to_builtins`` returns: an object's members, or any JSON value."""
 
 
 @dataclass(frozen=True)

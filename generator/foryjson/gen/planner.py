@@ -104,27 +104,42 @@ def plan_module(
     functions += values.helpers.values()
     functions += values.pattern_functions()
     functions += values.codec_functions
-    # The plain encoders, for orjson (see foryjson.fastwriter).
+    # The plain encoders, for orjson (see foryjson.fastwriter), then the functions of
+    # to_builtins, planned alike (see foryjson.pyvalues).
     plain = PlainPlanner(encoders)
-    functions += [
-        PlainEnumEncoder(f"_plain_{enum.name}", enum.name) for enum in module.enums
-    ]
-    for model in ordered:
-        functions += model_functions(model, plain.base_encoder, plain.encoder)
-    functions += plain.flat_functions
+    builtins = PlainPlanner(encoders, builtins=True)
+    for planner in (plain, builtins):
+        functions += [
+            PlainEnumEncoder(
+                f"{planner.prefix}{enum.name}", enum.name, planner.builtins
+            )
+            for enum in module.enums
+        ]
+        for model in ordered:
+            functions += model_functions(model, planner.base_encoder, planner.encoder)
+        functions += planner.flat_functions
     roots: list[RootPlan] = []
     for root in module.roots:
         encode, decode, own = root_functions[root.name]
+        names = []
+        for planner in (plain, builtins):
+            if own is not None:
+                names.append(f"{planner.prefix}{own.name}")
+            elif isinstance(root.type, ModelRef | EnumRef):
+                names.append(
+                    scope.qualified(
+                        root.type.module, f"{planner.prefix}{root.type.name}"
+                    )
+                )
+            else:
+                assert isinstance(root.type, ListOf | TupleOf | DictOf)
+                names.append(planner.helper(root.type))
         if own is not None:
+            own.builtins = builtins.value(root.type, "value")
             functions.append(own)
-            plain_name = f"_plain_{own.name}"
-        elif isinstance(root.type, ModelRef | EnumRef):
-            plain_name = scope.qualified(root.type.module, f"_plain_{root.type.name}")
-        else:
-            assert isinstance(root.type, ListOf | TupleOf | DictOf)
-            plain_name = plain.helper(root.type)
-        roots.append(_root_plan(root, scope, encode, decode, plain_name, all_modules))
+        roots.append(_root_plan(root, scope, encode, decode, names, all_modules))
     functions += plain.helpers.values()
+    functions += builtins.helpers.values()
     bound = [model.name for model in ordered if model.python is not None]
     facts = {enum.name: ReadFacts(False, 0, (), False) for enum in module.enums}
     for model in ordered:
@@ -191,7 +206,7 @@ def _root_plan(
     scope: Scope,
     encode: str,
     decode: str,
-    plain_name: str,
+    plain_names: list[str],
     all_modules: dict[str, ModuleDef],
 ) -> RootPlan:
     facts = read_facts(root.type, all_modules, scope.models)
@@ -201,7 +216,8 @@ def _root_plan(
         cls=_root_class(root.type, scope),
         encode=encode,
         decode=decode,
-        plain=plain_name,
+        plain=plain_names[0],
+        builtins=plain_names[1],
         facts=facts,
         key=_root_key(root.type, scope),
         doc=root.doc,

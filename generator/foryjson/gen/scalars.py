@@ -143,6 +143,7 @@ RUNTIME_MODULES = {
     "_javatime": "javatime",
     "_identifiers": "identifiers",
     "_numbers": "numbers",
+    "_pyvalues": "pyvalues",
     "_reader": "reader",
     "_represent": "represent",
     "_temporal": "temporal",

@@ -176,8 +176,13 @@ class ValuePlanner(ABC):
             self.scope.uses.add("decode_mismatch")
             table = self.scope.qualified(type_ref.module, f"_{type_ref.name}_BY_JSON")
             return [ReadEnum(var, table, self.enum_label(type_ref), segment)]
-        call = Call(var, self.reader_function(type_ref), (var,))
-        return self.guarded("DecodeError", segment, [call])
+        read = self.reader_function(type_ref)
+        if segment is None:
+            return [Call(var, read, (var,))]
+        # from_builtins may give the Python value itself: pyvalues.given reads it.
+        self.scope.uses.update(("DecodeError", "_pyvalues"))
+        given = (var, self.writer_function(type_ref), read)
+        return [Guard("DecodeError", segment, [Call(var, read, (var,))], given)]
 
     def reader_function(self, type_ref: TypeRef) -> str:
         """The function that reads a type which has no inline check."""
