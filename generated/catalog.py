@@ -11,7 +11,7 @@ from foryjson import fastwriter as _fastwriter
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
-from foryjson.codec import MISSING, Codec
+from foryjson.codec import MISSING, Codec, fresh
 from foryjson.errors import (
     DecodeError,
     EncodeError,
@@ -182,6 +182,9 @@ class Category:
         return _pyvalues.load(_decode_Category, _encode_Category, value, _LIMITS)
 
 
+_default_Product_tags = fresh("[]")
+
+
 class Product:
     """The Product model.
 
@@ -240,7 +243,7 @@ class Product:
         price: common.Money,
         availability: Availability = Availability.IN_STOCK,
         weightGrams: int,
-        tags: list[str] = MISSING,
+        tags: list[str] = _default_Product_tags,
         attributes: dict[str, str],
         warehouse: common.Address | None = None,
     ) -> None:
@@ -250,7 +253,7 @@ class Product:
         self.price = price
         self.availability = availability
         self.weightGrams = weightGrams
-        self.tags = [] if tags is MISSING else tags
+        self.tags = [] if tags is _default_Product_tags else tags
         self.attributes = attributes
         self.warehouse = warehouse
 

@@ -27,7 +27,7 @@ from foryjson import reader as _reader
 from foryjson import represent as _represent
 from foryjson import temporal as _temporal
 from foryjson import writer as _writer
-from foryjson.codec import MISSING, Codec
+from foryjson.codec import MISSING, Codec, fresh
 from foryjson.errors import (
     DecodeError,
     EncodeError,
@@ -1463,6 +1463,9 @@ class Dynamic:
         return _pyvalues.load(_decode_Dynamic, _encode_Dynamic, value)
 
 
+_default_Defaults_tags = fresh("set()")
+
+
 class Defaults:
     """Defaults of every kind; non_default leaves out values equal to them.
 
@@ -1552,7 +1555,7 @@ class Defaults:
         elapsed: timedelta = timedelta(seconds=5400),
         blob: bytes = b"\x01\x02\x03",
         color: Color = Color.GREEN,
-        tags: set[str] = MISSING,
+        tags: set[str] = _default_Defaults_tags,
         pair: tuple[int, ...] = (),
         zero: float,
         empty: bytes,
@@ -1568,7 +1571,7 @@ class Defaults:
         self.elapsed = elapsed
         self.blob = blob
         self.color = color
-        self.tags = set() if tags is MISSING else tags
+        self.tags = set() if tags is _default_Defaults_tags else tags
         self.pair = pair
         self.zero = zero
         self.empty = empty

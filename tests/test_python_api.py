@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import copy
+import inspect
 import sys
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from foryjson.gen.cli import main
-from generated import ledger, payments, users
+from generated import catalog, common, ledger, payments, types, users
 
 
 def test_replace_changes_only_what_it_is_given() -> None:
@@ -225,3 +227,21 @@ def test_frozen_objects_copy_and_pickle() -> None:
         assert copied == price and type(copied) is ledger.Money
         with pytest.raises(AttributeError, match="frozen"):
             copied.currency = "USD"
+
+
+def test_help_shows_the_defaults_made_afresh_for_each_object() -> None:
+    parameters = inspect.signature(catalog.Product).parameters
+    assert repr(parameters["tags"].default) == "[]"
+    assert str(parameters["tags"]) == "tags: 'list[str]' = []"
+    fields: dict[str, Any] = {
+        "sku": "a",
+        "name": "n",
+        "categoryPath": [],
+        "price": common.Money(minor_units=100),
+        "weightGrams": 1,
+        "attributes": {},
+    }
+    first, second = catalog.Product(**fields), catalog.Product(**fields)
+    first.tags.append("x")
+    assert second.tags == []  # a list of its own, as the default promises
+    assert repr(inspect.signature(types.Defaults).parameters["tags"].default) == "set()"

@@ -12,7 +12,7 @@ from foryjson import fastwriter as _fastwriter
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
-from foryjson.codec import MISSING, Codec
+from foryjson.codec import MISSING, Codec, fresh
 from foryjson.errors import (
     DecodeError,
     EncodeError,
@@ -49,6 +49,9 @@ class Channel(enum.Enum):
     WEB = "WEB"
     APP = "APP"
     STORE = "STORE"
+
+
+_default_OrderPlaced_labels = fresh("{}")
 
 
 class OrderPlaced:
@@ -115,7 +118,7 @@ class OrderPlaced:
         discount_rate: float = 0.0,
         coupon_code: str | None = None,
         ship_to: catalog.Product | None = None,
-        labels: dict[str, list[int]] = MISSING,
+        labels: dict[str, list[int]] = _default_OrderPlaced_labels,
     ) -> None:
         self.order_id = order_id
         self.customer_id = customer_id
@@ -126,7 +129,7 @@ class OrderPlaced:
         self.discount_rate = discount_rate
         self.coupon_code = coupon_code
         self.ship_to = ship_to
-        self.labels = {} if labels is MISSING else labels
+        self.labels = {} if labels is _default_OrderPlaced_labels else labels
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, OrderPlaced):

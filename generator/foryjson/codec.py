@@ -28,7 +28,7 @@ else:
         __class_getitem__ = classmethod(GenericAlias)
 
 
-__all__ = ["MISSING", "Codec"]
+__all__ = ["MISSING", "Codec", "Fresh", "fresh"]
 
 
 class _Missing:
@@ -40,8 +40,27 @@ class _Missing:
         return "MISSING"
 
 
-#: Default of constructor parameters whose real default is a fresh empty container.
+#: Marks the fields ``replace`` leaves as they are.
 MISSING: Any = _Missing()
+
+
+class Fresh:
+    """The default of a constructor parameter made afresh for each object: a list,
+    dict or set default (never shared), or an enum member of a module that may still
+    be importing. Shown as the default it stands for, so ``help`` reads naturally."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def fresh(text: str) -> Any:
+    """A ``Fresh`` default showing ``text``, typed to stand for any parameter's type."""
+    return Fresh(text)
 
 
 class Codec(_Generic[T]):

@@ -82,6 +82,8 @@ def _param(scope: Scope, model: ModelDef, index: int) -> InitParam:
     )
     if item.has_default:
         default = scope.value(item.default, item.type)
+        if late:
+            scope.uses.add("fresh")
         return InitParam(item.name, annotation, "late" if late else "default", default)
     if isinstance(item.type, Nullable):
         return InitParam(item.name, annotation, "none")

@@ -53,7 +53,7 @@ IMPORTED_NAMES = frozenset(
 
 #: Where each runtime name generated code may use comes from, in the order written.
 RUNTIME_IMPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("foryjson.codec", ("MISSING", "Codec")),
+    ("foryjson.codec", ("MISSING", "Codec", "fresh")),
     (
         "foryjson.errors",
         (

@@ -107,8 +107,11 @@ _RESERVED_ATTRIBUTES = {
     "to_json_bytes": "is taken by a generated method",
     "from_json": "is taken by a generated method",
     "replace": "is taken by a generated method",
+    "to_builtins": "is taken by a generated method",
+    "from_builtins": "is taken by a generated method",
     "self": "is the first parameter of the generated methods",
-    "MISSING": "is the marker of omitted constructor arguments",
+    "MISSING": "marks the fields replace() leaves as they are",
+    "fresh": "makes the defaults made afresh for each object",
     **{name: "reads like a digit (PEP 8, ruff E741)" for name in ("l", "O", "I")},
     **{
         name: "is a built-in type that generated classes name in their annotations"
