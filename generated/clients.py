@@ -1181,7 +1181,7 @@ def _builtins_Client(value: object, options: _pyvalues.Options) -> dict[str, Any
         "index": index_,
         "guid": _pyvalues.scalar(_identifiers.write_uuid(guid)),
         "isActive": is_active,
-        "balance": _pyvalues.decimal(balance, options),
+        "balance": _pyvalues.decimal(balance, options, _decimals.write_decimal),
         "picture": picture,
         "age": age,
         "eyeColor": eye_color._value_,

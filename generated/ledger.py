@@ -1537,7 +1537,10 @@ def _builtins_Money(value: object, options: _pyvalues.Options) -> dict[str, Any]
     currency = value.currency
     if not isinstance(currency, str):
         raise _fastwriter.NotPlain
-    return {"amount": _pyvalues.decimal(amount, options), "currency": currency}
+    return {
+        "amount": _pyvalues.decimal(amount, options, _decimals.write_decimal),
+        "currency": currency,
+    }
 
 
 def _builtins_Transaction(value: object, options: _pyvalues.Options) -> Any:
@@ -1598,7 +1601,7 @@ def _fields_builtins_CardCharge(
         raise _fastwriter.NotPlain
     return {
         "id": id_,
-        "amount": _pyvalues.decimal(amount, options),
+        "amount": _pyvalues.decimal(amount, options, _decimals.write_decimal),
         "currency": currency,
         "lastFour": last_four,
     }
@@ -1629,7 +1632,7 @@ def _fields_builtins_Refund(
         raise _fastwriter.NotPlain
     result: dict[str, Any] = {
         "id": id_,
-        "amount": _pyvalues.decimal(amount, options),
+        "amount": _pyvalues.decimal(amount, options, _decimals.write_decimal),
         "currency": currency,
         "original": original,
     }
@@ -1666,7 +1669,7 @@ def _fields_builtins_PremiumCardCharge(
         raise _fastwriter.NotPlain
     return {
         "id": id_,
-        "amount": _pyvalues.decimal(amount, options),
+        "amount": _pyvalues.decimal(amount, options, _decimals.write_decimal),
         "currency": currency,
         "lastFour": last_four,
         "loungeAccess": lounge_access,

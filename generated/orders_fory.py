@@ -1969,7 +1969,7 @@ def _builtins_Product(
         "name": name_,
         "description": description,
         "category": _builtins_Category(category, options, room - 1),
-        "price": _pyvalues.decimal(price, options),
+        "price": _pyvalues.decimal(price, options, _decimals.write_decimal),
         "weightGrams": weight_grams,
         "tags": _builtins_list_str(tags, options),
         "thumbnail": _pyvalues.scalar(_binary.write_base64(thumbnail)),
@@ -1990,7 +1990,7 @@ def _builtins_OrderLine(
     return {
         "product": _builtins_Product(product, options, room - 1),
         "quantity": quantity,
-        "unitPrice": _pyvalues.decimal(unit_price, options),
+        "unitPrice": _pyvalues.decimal(unit_price, options, _decimals.write_decimal),
         "discount": _pyvalues.float_value(discount, options),
     }
 

@@ -3105,7 +3105,10 @@ def _builtins_Amount(value: object, options: _pyvalues.Options) -> dict[str, Any
     currency = value.currency
     if not isinstance(currency, str):
         raise _fastwriter.NotPlain
-    return {"value": _pyvalues.decimal(value_, options), "currency": currency}
+    return {
+        "value": _pyvalues.decimal(value_, options, _decimals.write_decimal),
+        "currency": currency,
+    }
 
 
 def _builtins_Iban(value: object, options: _pyvalues.Options) -> str:

@@ -4689,8 +4689,10 @@ def _builtins_Numbers(value: object, options: _pyvalues.Options) -> dict[str, An
         "unbounded": unbounded,
         "ratio": _pyvalues.float_value(ratio, options),
         "single": _pyvalues.scalar(_numbers.write_float32(single)),
-        "price": _pyvalues.decimal(price, options),
-        "quotedPrice": _pyvalues.decimal_string(quoted_price, options),
+        "price": _pyvalues.decimal(price, options, _decimals.write_decimal),
+        "quotedPrice": _pyvalues.decimal(
+            quoted_price, options, _decimals.write_decimal_string
+        ),
         "maybe": None if maybe is None else _pyvalues.float_value(maybe, options),
     }
 
@@ -4904,7 +4906,7 @@ def _builtins_Defaults(value: object, options: _pyvalues.Options) -> dict[str, A
     if rate != 0.5 or type(rate) is not float:
         result["rate"] = _pyvalues.scalar(_numbers.write_float32(rate))
     if str(price) != "9.90" or type(price) is not Decimal:
-        result["price"] = _pyvalues.decimal(price, options)
+        result["price"] = _pyvalues.decimal(price, options, _decimals.write_decimal)
     if letter != "x" or type(letter) is not str:
         result["letter"] = _pyvalues.scalar(_identifiers.write_char(letter))
     if id_ != UUID("12345678-1234-5678-1234-567812345678"):
@@ -5006,7 +5008,7 @@ def _plain_root_Amount(value: object) -> Any:
 
 
 def _builtins_root_Amount(value: Any, options: _pyvalues.Options) -> Any:
-    return _pyvalues.decimal_string(value, options)
+    return _pyvalues.decimal(value, options, _decimals.write_decimal_string)
 
 
 def _encode_root_Codes(value: object) -> str:

@@ -50,7 +50,6 @@ __all__ = [
     "any_value",
     "convert",
     "decimal",
-    "decimal_string",
     "float_value",
     "given",
     "load",
@@ -184,30 +183,19 @@ def float_value(value: object, choices: Options) -> Any:
     return scalar(writer.write_float(value))
 
 
-def decimal(value: object, choices: Options) -> Any:
-    """A decimal written as a number: the ``Decimal``, or its JSON text."""
-    from .decimals import write_decimal  # decimal's modules load where decimals are
-
-    text = write_decimal(value)
+def decimal(value: object, choices: Options, write: Callable[[Any], str]) -> Any:
+    """A decimal: the ``Decimal`` (an ``int`` made one), or its JSON text; ``write`` is
+    the field's writer, ``decimals.write_decimal`` or ``write_decimal_string``."""
+    text = write(value)
+    if text[0] == '"':
+        text = text[1:-1]
     if choices.decimal_text:
         return text
-    return _as_decimal(value, text)
-
-
-def decimal_string(value: object, choices: Options) -> Any:
-    """A decimal written as a string: the ``Decimal``, or its text."""
-    from .decimals import write_decimal_string
-
-    text = write_decimal_string(value)[1:-1]
-    if choices.decimal_text:
-        return text
-    return _as_decimal(value, text)
-
-
-def _as_decimal(value: object, text: str) -> Any:
+    if type(value) is not int:  # the writers take a Decimal or an int
+        return value
     from decimal import Decimal
 
-    return value if type(value) is Decimal else Decimal(text)
+    return Decimal(text)
 
 
 def temporal(value: object, choices: Options, write: Callable[[Any], str]) -> Any:
@@ -229,10 +217,12 @@ def any_value(value: object, choices: Options) -> Any:
         return [any_value(item, choices) for item in value]  # type: ignore[attr-defined]
     from decimal import Decimal
 
+    from .decimals import write_decimal
+
     if kind is NumberText:
-        return decimal(Decimal(str.__str__(value)), choices)
+        return decimal(Decimal(str.__str__(value)), choices, write_decimal)
     if isinstance(value, Decimal):
-        return decimal(value, choices)
+        return decimal(value, choices, write_decimal)
     raise NotPlain
 
 
@@ -281,7 +271,10 @@ def load(
 ) -> T:
     """Decode Python data with a generated decoder, as ``from_json`` decodes a document;
     ``encoder`` writes a root given as the Python value itself (see ``given``)."""
-    data = tree(value, limits.max_depth)
+    if _reader_ready(value, limits.max_depth):
+        data = value  # the common case: JSON data already, as json.loads gives it
+    else:
+        data = tree(value, limits.max_depth)
     token = _FROM_BUILTINS.set(True)
     try:
         return decoder(data)
@@ -297,6 +290,33 @@ def load(
 
 #: Whether the decoders running are ``from_builtins``'s (see ``given``).
 _FROM_BUILTINS: ContextVar[bool] = ContextVar("foryjson_from_builtins", default=False)
+
+
+_SCALAR_KINDS = frozenset({str, int, float, bool, type(None)})
+
+
+def _reader_ready(value: object, room: int) -> bool:
+    """Whether data is already as the reader gives it (exact JSON classes, string
+    keys) and nests at most ``room`` levels: then ``tree`` would copy it unchanged.
+    About as costly as the decoders' own pass, and half of ``tree``'s."""
+    kind = type(value)
+    if kind is dict:
+        if room == 0:
+            return False
+        for key, item in value.items():  # type: ignore[attr-defined]
+            if type(key) is not str:
+                return False
+            if type(item) not in _SCALAR_KINDS and not _reader_ready(item, room - 1):
+                return False
+        return True
+    if kind is list:
+        if room == 0:
+            return False
+        for item in value:  # type: ignore[attr-defined]
+            if type(item) not in _SCALAR_KINDS and not _reader_ready(item, room - 1):
+                return False
+        return True
+    return kind in _SCALAR_KINDS
 
 
 def tree(value: object, max_depth: int, level: int = 0) -> Any:

@@ -392,7 +392,7 @@ def _scalar_builtins(
     from . import pyvalues
 
     if name == "decimal":
-        return pyvalues.decimal_string if form == "string" else pyvalues.decimal
+        return lambda value, choices: pyvalues.decimal(value, choices, encode)
     if name == "any":
         return pyvalues.any_value
     if name == "float" and form is None:

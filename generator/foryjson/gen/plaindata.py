@@ -178,9 +178,8 @@ class PlainPlanner:
         if scalar.name == "any":
             return PlainValue("convert", var, convert="any_value")
         if scalar.name == "decimal":
-            form = "decimal_string" if scalar.format == "string" else "decimal"
-            self.values.writer_function(scalar)  # the module imports what it writes
-            return PlainValue("convert", var, convert=form)
+            function = self.values.writer_function(scalar)
+            return PlainValue("decimal", var, function)
         if scalar == Scalar("float"):
             return PlainValue("convert", var, convert="float_value")
         function = self.values.writer_function(scalar)

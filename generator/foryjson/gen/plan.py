@@ -615,9 +615,9 @@ class PlainValue:
     The ``to_builtins`` functions (see ``foryjson.pyvalues``) have kinds of their own:
     ``convert``, the ``pyvalues`` function ``convert`` of ``var``; ``scalar``, the
     value of the JSON text ``function(var)``; ``temporal``, a date or time written by
-    ``function``; ``parsed``, the ``pyvalues`` function ``convert`` of the text
-    ``function(var)`` (user codecs, raw fields, sets). ``options``: ``call`` and
-    ``members`` pass the call's ``Options`` on.
+    ``function``; ``decimal``, a decimal written by ``function``; ``parsed``, the
+    ``pyvalues`` function ``convert`` of the text ``function(var)`` (user codecs, raw
+    fields, sets). ``options``: ``call`` and ``members`` pass the call's ``Options`` on.
     """
 
     kind: Literal[
@@ -631,6 +631,7 @@ class PlainValue:
         "convert",
         "scalar",
         "temporal",
+        "decimal",
         "parsed",
     ]
     var: str
