@@ -240,6 +240,7 @@ def test_the_object_mapping_pages_have_examples() -> None:
         "fields.md",
         "validation.md",
         "fory-annotations.md",
+        "python-data.md",
     ):
         page = pages[name]
         assert page.path.parent == DOCS / "mapping"
@@ -254,6 +255,7 @@ def test_the_new_pages_have_examples() -> None:
         "migrating/pydantic.md",
         "migrating/mashumaro.md",
         "migrating/dataclasses.md",
+        "migrating/everyday.md",
     ):
         assert any(example.kind == "run" for example in pages[name].examples), name
 
