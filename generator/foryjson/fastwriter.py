@@ -261,13 +261,18 @@ def plain_float(value: Any) -> Any:
 _NO_NAMES: frozenset[str] = frozenset()
 
 
-def plain_members(extra: object, declared: frozenset[str]) -> dict[str, Any]:
-    """Catch-all members as plain data, as ``dynamic.write_members`` writes them."""
+def plain_members(
+    extra: object,
+    declared: frozenset[str],
+    convert: Callable[[object], Any] = plain_any,
+) -> dict[str, Any]:
+    """Catch-all members as plain data, as ``dynamic.write_members`` writes them;
+    ``convert`` turns each value into plain data (``pyvalues`` passes its own)."""
     if type(extra) is not dict:
         raise NotPlain
     result = {}
     for key, item in extra.items():
         if type(key) is not str or key in declared:
             raise NotPlain
-        result[key] = plain_any(item)
+        result[key] = convert(item)
     return result

@@ -28,7 +28,7 @@ from enum import Enum
 from . import writer
 from .depth import needs_check, too_deep_message
 from .errors import DecodeError, EncodeError, describe, key_segment
-from .fastwriter import NotPlain
+from .fastwriter import NotPlain, plain_members
 from .limits import DEFAULT_LIMITS, Limits
 from .numbers import _JSON_NUMBER
 from .plain import DuplicateMember, NumberText
@@ -233,14 +233,7 @@ def members(
     extra: object, declared: frozenset[str], choices: Options
 ) -> dict[str, Any]:
     """Catch-all members as JSON data, as ``dynamic.write_members`` writes them."""
-    if type(extra) is not dict:
-        raise NotPlain
-    result = {}
-    for key, item in extra.items():
-        if type(key) is not str or key in declared:
-            raise NotPlain
-        result[key] = any_value(item, choices)
-    return result
+    return plain_members(extra, declared, lambda item: any_value(item, choices))
 
 
 def parsed(text: object, choices: Options) -> Any:
