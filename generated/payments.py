@@ -27,6 +27,7 @@ from foryjson.errors import (
     encode_mismatch,
     key_segment,
     missing_property,
+    rejected_by,
 )
 
 # typing is for type checkers only (which read this flag as True): importing it would
@@ -96,6 +97,12 @@ class Payment(metaclass=_ABCMeta):
             _plain_Payment, _encode_Payment, self, escape_non_ascii, pretty, depth=2
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Payment, _encode_Payment, self, False, False, depth=2
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Payment:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -146,6 +153,12 @@ class Shipment(metaclass=_ABCMeta):
             _plain_Shipment, _encode_Shipment, self, escape_non_ascii, pretty, depth=2
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Shipment, _encode_Shipment, self, False, False, depth=2
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Shipment:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -186,6 +199,12 @@ class Event(metaclass=_ABCMeta):
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Event, _encode_Event, self, escape_non_ascii, pretty, depth=2
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Event, _encode_Event, self, False, False, depth=2
         )
 
     @classmethod
@@ -251,6 +270,12 @@ class Amount:
             _plain_Amount, _encode_Amount, self, escape_non_ascii, pretty, depth=1
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Amount, _encode_Amount, self, False, False, depth=1
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Amount:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -306,6 +331,10 @@ class Iban:
         return _fastwriter.encode_bytes(
             _plain_Iban, _encode_Iban, self, escape_non_ascii, pretty, depth=0
         )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(_plain_Iban, _encode_Iban, self, False, False, depth=0)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Iban:
@@ -386,6 +415,12 @@ class Address:
             _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Address, _encode_Address, self, False, False, depth=1
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -448,6 +483,10 @@ class Geo:
         return _fastwriter.encode_bytes(
             _plain_Geo, _encode_Geo, self, escape_non_ascii, pretty, depth=1
         )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(_plain_Geo, _encode_Geo, self, False, False, depth=1)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Geo:
@@ -638,6 +677,12 @@ class Order:
             _plain_Order, _encode_Order, self, escape_non_ascii, pretty, depth=None
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Order, _encode_Order, self, False, False, depth=None
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Order:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -701,6 +746,12 @@ class CardPayment(Payment):
             escape_non_ascii,
             pretty,
             depth=1,
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_CardPayment, _encode_CardPayment, self, False, False, depth=1
         )
 
     @classmethod
@@ -800,6 +851,12 @@ class BankTransfer(Payment):
             depth=2,
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_BankTransfer, _encode_BankTransfer, self, False, False, depth=2
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> BankTransfer:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -874,6 +931,12 @@ class Parcel(Shipment):
             _plain_Parcel, _encode_Parcel, self, escape_non_ascii, pretty, depth=2
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Parcel, _encode_Parcel, self, False, False, depth=2
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Parcel:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -928,6 +991,12 @@ class Pickup(Shipment):
             _plain_Pickup, _encode_Pickup, self, escape_non_ascii, pretty, depth=2
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Pickup, _encode_Pickup, self, False, False, depth=2
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Pickup:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -979,6 +1048,12 @@ class Opened(Event):
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Opened, _encode_Opened, self, escape_non_ascii, pretty, depth=2
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Opened, _encode_Opened, self, False, False, depth=2
         )
 
     @classmethod
@@ -1042,6 +1117,12 @@ class Closed(Event):
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Closed, _encode_Closed, self, escape_non_ascii, pretty, depth=2
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Closed, _encode_Closed, self, False, False, depth=2
         )
 
     @classmethod
@@ -1264,9 +1345,21 @@ def _encode_Amount(value: object) -> str:
     except EncodeError as error:
         error.within("value")
         raise
+    if not value_ > Decimal("0"):
+        raise EncodeError(
+            f"{_numbers.number_text(value_)} is not more than the exclusive minimum 0"
+        ).within("value")
+    if not _decimals.is_multiple(value_, "0.01"):
+        raise EncodeError(
+            f"{_numbers.number_text(value_)} is not a multiple of 0.01"
+        ).within("value")
     currency = value.currency
     if not isinstance(currency, str):
         raise encode_mismatch(currency, "str").within("currency")
+    if _PATTERN_1.fullmatch(currency) is None:
+        raise EncodeError(f"{currency!r} does not match the pattern [A-Z]{{3}}").within(
+            "currency"
+        )
     return f'{{"value":{value__json},"currency":{_escape(currency)}}}'
 
 
@@ -1490,6 +1583,14 @@ def _encode_Order(value: object) -> str:
     extras_json = _dynamic.write_members(extras, _Order_PROPERTIES)
     if extras_json:
         members.append(extras_json)
+    try:
+        _validate_Order(value)
+    except EncodeError:
+        raise
+    except Exception as error:
+        raise rejected_by(
+            error, "examples.validators:check_period", EncodeError
+        ) from error
     return "{" + ",".join(members) + "}"
 
 
@@ -1588,8 +1689,8 @@ def _decode_Order(data: object) -> Order:
     except DecodeError:
         raise
     except Exception as error:
-        raise DecodeError(
-            f"rejected by examples.validators:check_period: {error}"
+        raise rejected_by(
+            error, "examples.validators:check_period", DecodeError
         ) from error
     return result
 
@@ -1609,6 +1710,10 @@ def _fields_encode_CardPayment(value: object) -> str:
     last_four = value.last_four
     if not isinstance(last_four, str):
         raise encode_mismatch(last_four, "str").within("lastFour")
+    if _PATTERN_8.fullmatch(last_four) is None:
+        raise EncodeError(
+            f"{last_four!r} does not match the pattern [0-9]{{4}}"
+        ).within("lastFour")
     return f'{{"lastFour":{_escape(last_four)}}}'
 
 
@@ -1742,6 +1847,14 @@ def _fields_encode_Parcel(value: object) -> str:
     weight_grams = value.weight_grams
     if type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647:
         raise encode_mismatch(weight_grams, "int32").within("weightGrams")
+    if not weight_grams >= 1:
+        raise EncodeError(
+            f"{_numbers.number_text(weight_grams)} is less than the minimum 1"
+        ).within("weightGrams")
+    if not weight_grams <= 31500:
+        raise EncodeError(
+            f"{_numbers.number_text(weight_grams)} is more than the maximum 31500"
+        ).within("weightGrams")
     to = value.to
     if not isinstance(to, Address):
         raise encode_mismatch(to, "Address (unwrapped to)")
@@ -1914,6 +2027,14 @@ def _fields_encode_Closed(value: object) -> str:
     reason = value.reason
     if not isinstance(reason, str):
         raise encode_mismatch(reason, "str").within("reason")
+    if len(reason) < 1:
+        raise EncodeError(f"{len(reason)} is less than the minimum length 1").within(
+            "reason"
+        )
+    if len(reason) > 200:
+        raise EncodeError(f"{len(reason)} is more than the maximum length 200").within(
+            "reason"
+        )
     return f'{{"at":{at},"reason":{_escape(reason)}}}'
 
 
@@ -2423,7 +2544,12 @@ def _plain_Amount(value: object) -> dict[str, Any]:
         raise _fastwriter.NotPlain
     value_ = value.value
     currency = value.currency
-    if not isinstance(currency, str):
+    if (
+        not value_ > Decimal("0")
+        or not _decimals.is_multiple(value_, "0.01")
+        or not isinstance(currency, str)
+        or _PATTERN_1.fullmatch(currency) is None
+    ):
         raise _fastwriter.NotPlain
     return {
         "value": _fastwriter.Fragment(_decimals.write_decimal(value_)),
@@ -2498,6 +2624,7 @@ def _plain_Order(value: object) -> dict[str, Any]:
             or not -9223372036854775808 <= total_cents <= 9223372036854775807
         )
         or (metadata is not None and not isinstance(metadata, str))
+        or _fastwriter.rejects(_validate_Order, value)
     ):
         raise _fastwriter.NotPlain
     result: dict[str, Any] = {"id": id_, "start": start, "end": end}
@@ -2525,7 +2652,7 @@ def _fields_plain_CardPayment(value: object) -> dict[str, Any]:
     if not isinstance(value, CardPayment):
         raise _fastwriter.NotPlain
     last_four = value.last_four
-    if not isinstance(last_four, str):
+    if not isinstance(last_four, str) or _PATTERN_8.fullmatch(last_four) is None:
         raise _fastwriter.NotPlain
     return {"lastFour": last_four}
 
@@ -2565,8 +2692,11 @@ def _fields_plain_Parcel(value: object) -> dict[str, Any]:
     weight_grams = value.weight_grams
     to = value.to
     if (
-        type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647
-    ) or not isinstance(to, Address):
+        (type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647)
+        or not weight_grams >= 1
+        or not weight_grams <= 31500
+        or not isinstance(to, Address)
+    ):
         raise _fastwriter.NotPlain
     result: dict[str, Any] = {"weightGrams": weight_grams}
     result.update(_plain_Address_members_6(to))
@@ -2615,8 +2745,11 @@ def _fields_plain_Closed(value: object) -> dict[str, Any]:
     at = value.at
     reason = value.reason
     if (
-        type(at) is not int or not -9223372036854775808 <= at <= 9223372036854775807
-    ) or not isinstance(reason, str):
+        (type(at) is not int or not -9223372036854775808 <= at <= 9223372036854775807)
+        or not isinstance(reason, str)
+        or len(reason) < 1
+        or len(reason) > 200
+    ):
         raise _fastwriter.NotPlain
     return {"at": at, "reason": reason}
 

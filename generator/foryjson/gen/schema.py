@@ -107,6 +107,7 @@ _RESERVED_ATTRIBUTES = {
     "to_json_bytes": "is taken by a generated method",
     "from_json": "is taken by a generated method",
     "replace": "is taken by a generated method",
+    "validate": "is taken by a generated method",
     "self": "is the first parameter of the generated methods",
     "MISSING": "is the marker of omitted constructor arguments",
     **{name: "reads like a digit (PEP 8, ruff E741)" for name in ("l", "O", "I")},
