@@ -22,11 +22,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.schema_modules import generated_module
 
 from foryjson import DecodeError, EncodeError, ForyJson
 from foryjson.errors import JsonError
 from foryjson.gen.cli import main
+from tests.schema_modules import generated_module
 
 SCHEMA = """
 models:
@@ -562,3 +562,20 @@ def test_a_broken_rule_reads_and_writes_in_the_same_words(
             decoded.value.message,
             decoded.value.path,
         )
+
+
+@settings(max_examples=300)
+@given(
+    number=st.decimals(allow_nan=False, allow_infinity=False, places=None)
+    | st.integers(-(10**40), 10**40).map(Decimal),
+    divisor=st.sampled_from(["0.01", "1", "0.5", "3", "1e-30", "7e20", "0.0001"]),
+)
+def test_is_multiple_is_exact_for_any_size(number: Decimal, divisor: str) -> None:
+    from decimal import localcontext
+
+    from foryjson.decimals import is_multiple
+
+    with localcontext() as context:
+        context.prec = 10_000
+        expected = number % Decimal(divisor) == 0
+    assert is_multiple(number, divisor) is expected
