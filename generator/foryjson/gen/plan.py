@@ -245,7 +245,8 @@ class ReadFlat(Stmt):
 
 @dataclass
 class Constraint(Stmt):
-    """A declared rule checked after decoding; failing it raises with ``words``.
+    """A declared rule checked once a value is decoded or written; failing it raises
+    ``error`` with ``words``.
 
     ``compare``: ``var <operator> bound``; ``multiple_of``: ``text`` is the divisor;
     ``min_length``/``max_length``: ``bound`` is the length; ``unique``: no repeats;
