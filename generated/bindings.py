@@ -120,6 +120,12 @@ class Drawing:
             _plain_Drawing, _encode_Drawing, self, escape_non_ascii, pretty, depth=None
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Drawing, _encode_Drawing, self, False, False, depth=None
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Drawing:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""

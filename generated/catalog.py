@@ -147,6 +147,19 @@ class Category:
             counts_depth=True,
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Category,
+            _encode_Category,
+            self,
+            False,
+            False,
+            _LIMITS,
+            depth=None,
+            counts_depth=True,
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Category:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -342,6 +355,19 @@ class Product:
             self,
             escape_non_ascii,
             pretty,
+            _LIMITS,
+            depth=None,
+            counts_depth=True,
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Product,
+            _encode_Product,
+            self,
+            False,
+            False,
             _LIMITS,
             depth=None,
             counts_depth=True,

@@ -100,6 +100,12 @@ class Clients:
             _plain_Clients, _encode_Clients, self, escape_non_ascii, pretty, depth=5
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Clients, _encode_Clients, self, False, False, depth=5
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Clients:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -391,6 +397,12 @@ class Client:
             _plain_Client, _encode_Client, self, escape_non_ascii, pretty, depth=3
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Client, _encode_Client, self, False, False, depth=3
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Client:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -497,6 +509,12 @@ class Partner:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Partner, _encode_Partner, self, escape_non_ascii, pretty, depth=1
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Partner, _encode_Partner, self, False, False, depth=1
         )
 
     @classmethod

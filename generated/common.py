@@ -117,6 +117,12 @@ class Address:
             _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Address, _encode_Address, self, False, False, depth=1
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -203,6 +209,12 @@ class Money:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Money, _encode_Money, self, escape_non_ascii, pretty, depth=1
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Money, _encode_Money, self, False, False, depth=1
         )
 
     @classmethod

@@ -100,6 +100,19 @@ class Node(metaclass=_ABCMeta):
             counts_depth=True,
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Node,
+            _encode_Node,
+            self,
+            False,
+            False,
+            _LIMITS,
+            depth=None,
+            counts_depth=True,
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Node:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -263,6 +276,12 @@ class File(Node):
             _plain_File, _encode_File, self, escape_non_ascii, pretty, _LIMITS, depth=1
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_File, _encode_File, self, False, False, _LIMITS, depth=1
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> File:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -424,6 +443,19 @@ class Directory(Node):
             self,
             escape_non_ascii,
             pretty,
+            _LIMITS,
+            depth=None,
+            counts_depth=True,
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Directory,
+            _encode_Directory,
+            self,
+            False,
+            False,
             _LIMITS,
             depth=None,
             counts_depth=True,

@@ -94,6 +94,12 @@ class Entity:
             _plain_Entity, _encode_Entity, self, escape_non_ascii, pretty, depth=1
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Entity, _encode_Entity, self, False, False, depth=1
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Entity:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -200,6 +206,12 @@ class Money:
             _plain_Money, _encode_Money, self, escape_non_ascii, pretty, depth=1
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Money, _encode_Money, self, False, False, depth=1
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Money:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -299,6 +311,12 @@ class Transaction(Entity, metaclass=_ABCMeta):
             escape_non_ascii,
             pretty,
             depth=1,
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Transaction, _encode_Transaction, self, False, False, depth=1
         )
 
     @classmethod
@@ -420,6 +438,12 @@ class Statement(Entity):
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Statement, _encode_Statement, self, escape_non_ascii, pretty, depth=3
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Statement, _encode_Statement, self, False, False, depth=3
         )
 
     @classmethod
@@ -547,6 +571,12 @@ class CardCharge(Transaction):
             escape_non_ascii,
             pretty,
             depth=1,
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_CardCharge, _encode_CardCharge, self, False, False, depth=1
         )
 
     @classmethod
@@ -680,6 +710,12 @@ class Refund(Transaction):
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Refund, _encode_Refund, self, escape_non_ascii, pretty, depth=1
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Refund, _encode_Refund, self, False, False, depth=1
         )
 
     @classmethod
@@ -824,6 +860,17 @@ class PremiumCardCharge(CardCharge):
             depth=1,
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_PremiumCardCharge,
+            _encode_PremiumCardCharge,
+            self,
+            False,
+            False,
+            depth=1,
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> PremiumCardCharge:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -871,9 +918,6 @@ _PATTERN_1 = re.compile("[A-Z]{3}")
 _PATTERN_2 = re.compile("[0-9]{4}")
 
 
-_PATTERN_3 = re.compile("[0-9]{4}")
-
-
 def _encode_Entity(value: object) -> str:
     if not isinstance(value, Entity):
         raise encode_mismatch(value, "Entity")
@@ -909,6 +953,10 @@ def _encode_Money(value: object) -> str:
     currency = value.currency
     if not isinstance(currency, str):
         raise encode_mismatch(currency, "str").within("currency")
+    if _PATTERN_1.fullmatch(currency) is None:
+        raise EncodeError(f"{currency!r} does not match the pattern [A-Z]{{3}}").within(
+            "currency"
+        )
     return f'{{"amount":{amount_json},"currency":{_escape(currency)}}}'
 
 
@@ -1083,6 +1131,10 @@ def _fields_encode_CardCharge(value: object) -> str:
     last_four = value.last_four
     if not isinstance(last_four, str):
         raise encode_mismatch(last_four, "str").within("lastFour")
+    if _PATTERN_2.fullmatch(last_four) is None:
+        raise EncodeError(
+            f"{last_four!r} does not match the pattern [0-9]{{4}}"
+        ).within("lastFour")
     return (
         f'{{"id":{_escape(id_)},'
         f'"amount":{amount_json},'
@@ -1277,6 +1329,10 @@ def _fields_encode_PremiumCardCharge(value: object) -> str:
     last_four = value.last_four
     if not isinstance(last_four, str):
         raise encode_mismatch(last_four, "str").within("lastFour")
+    if _PATTERN_2.fullmatch(last_four) is None:
+        raise EncodeError(
+            f"{last_four!r} does not match the pattern [0-9]{{4}}"
+        ).within("lastFour")
     lounge_access = value.lounge_access
     if type(lounge_access) is not bool:
         raise encode_mismatch(lounge_access, "bool").within("loungeAccess")
@@ -1336,7 +1392,7 @@ def _fields_decode_PremiumCardCharge(data: object) -> PremiumCardCharge:
         raise missing_property("lastFour", data) from None
     if type(last_four) is not str:
         raise decode_mismatch(last_four, "str").within("lastFour")
-    if _PATTERN_3.fullmatch(last_four) is None:
+    if _PATTERN_2.fullmatch(last_four) is None:
         raise DecodeError(
             f"{last_four!r} does not match the pattern [0-9]{{4}}"
         ).within("lastFour")
@@ -1398,7 +1454,7 @@ def _plain_Money(value: object) -> dict[str, Any]:
         raise _fastwriter.NotPlain
     amount = value.amount
     currency = value.currency
-    if not isinstance(currency, str):
+    if not isinstance(currency, str) or _PATTERN_1.fullmatch(currency) is None:
         raise _fastwriter.NotPlain
     return {
         "amount": _fastwriter.Fragment(_decimals.write_decimal(amount)),
@@ -1449,6 +1505,7 @@ def _fields_plain_CardCharge(value: object) -> dict[str, Any]:
         not isinstance(id_, str)
         or not isinstance(currency, str)
         or not isinstance(last_four, str)
+        or _PATTERN_2.fullmatch(last_four) is None
     ):
         raise _fastwriter.NotPlain
     return {
@@ -1509,6 +1566,7 @@ def _fields_plain_PremiumCardCharge(value: object) -> dict[str, Any]:
         not isinstance(id_, str)
         or not isinstance(currency, str)
         or not isinstance(last_four, str)
+        or _PATTERN_2.fullmatch(last_four) is None
         or type(lounge_access) is not bool
     ):
         raise _fastwriter.NotPlain
@@ -1535,7 +1593,7 @@ def _builtins_Money(value: object, options: _pyvalues.Options) -> dict[str, Any]
         raise _fastwriter.NotPlain
     amount = value.amount
     currency = value.currency
-    if not isinstance(currency, str):
+    if not isinstance(currency, str) or _PATTERN_1.fullmatch(currency) is None:
         raise _fastwriter.NotPlain
     return {
         "amount": _pyvalues.decimal(amount, options, _decimals.write_decimal),
@@ -1597,6 +1655,7 @@ def _fields_builtins_CardCharge(
         not isinstance(id_, str)
         or not isinstance(currency, str)
         or not isinstance(last_four, str)
+        or _PATTERN_2.fullmatch(last_four) is None
     ):
         raise _fastwriter.NotPlain
     return {
@@ -1664,6 +1723,7 @@ def _fields_builtins_PremiumCardCharge(
         not isinstance(id_, str)
         or not isinstance(currency, str)
         or not isinstance(last_four, str)
+        or _PATTERN_2.fullmatch(last_four) is None
         or type(lounge_access) is not bool
     ):
         raise _fastwriter.NotPlain

@@ -124,6 +124,12 @@ class MediaContent:
             depth=3,
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_MediaContent, _encode_MediaContent, self, False, False, depth=3
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> MediaContent:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -318,6 +324,12 @@ class Media:
             _plain_Media, _encode_Media, self, escape_non_ascii, pretty, depth=2
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Media, _encode_Media, self, False, False, depth=2
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Media:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -444,6 +456,12 @@ class Image:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Image, _encode_Image, self, escape_non_ascii, pretty, depth=1
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Image, _encode_Image, self, False, False, depth=1
         )
 
     @classmethod

@@ -210,6 +210,18 @@ class Order:
             counts_depth=True,
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Order,
+            _encode_Order,
+            self,
+            False,
+            False,
+            depth=None,
+            counts_depth=True,
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Order:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -377,6 +389,12 @@ class Customer:
             _plain_Customer, _encode_Customer, self, escape_non_ascii, pretty, depth=3
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Customer, _encode_Customer, self, False, False, depth=3
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Customer:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -492,6 +510,12 @@ class Address:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Address, _encode_Address, self, False, False, depth=1
         )
 
     @classmethod
@@ -610,6 +634,18 @@ class Category:
             self,
             escape_non_ascii,
             pretty,
+            depth=None,
+            counts_depth=True,
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Category,
+            _encode_Category,
+            self,
+            False,
+            False,
             depth=None,
             counts_depth=True,
         )
@@ -794,6 +830,18 @@ class Product:
             counts_depth=True,
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Product,
+            _encode_Product,
+            self,
+            False,
+            False,
+            depth=None,
+            counts_depth=True,
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Product:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -929,6 +977,18 @@ class OrderLine:
             self,
             escape_non_ascii,
             pretty,
+            depth=None,
+            counts_depth=True,
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_OrderLine,
+            _encode_OrderLine,
+            self,
+            False,
+            False,
             depth=None,
             counts_depth=True,
         )
@@ -1394,6 +1454,10 @@ def _encode_Product(value: object) -> str:
     except EncodeError as error:
         error.within("tags")
         raise
+    if len(set(tags)) != len(tags):
+        raise EncodeError(
+            f"{_represent.safe_repr(_numbers.first_repeat(tags))} appears more than once; each item may appear only once"
+        ).within("tags")
     thumbnail = value.thumbnail
     try:
         thumbnail_json = _binary.write_base64(thumbnail)
@@ -1807,6 +1871,7 @@ def _plain_Product(value: object, room: int) -> dict[str, Any]:
             type(weight_grams) is not int
             or not -2147483648 <= weight_grams <= 2147483647
         )
+        or len(set(tags)) != len(tags)
     ):
         raise _fastwriter.NotPlain
     return {
@@ -1966,6 +2031,7 @@ def _builtins_Product(
             type(weight_grams) is not int
             or not -2147483648 <= weight_grams <= 2147483647
         )
+        or len(set(tags)) != len(tags)
     ):
         raise _fastwriter.NotPlain
     return {

@@ -209,6 +209,18 @@ class Order:
             counts_depth=True,
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Order,
+            _encode_Order,
+            self,
+            False,
+            False,
+            depth=None,
+            counts_depth=True,
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Order:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -376,6 +388,12 @@ class Customer:
             _plain_Customer, _encode_Customer, self, escape_non_ascii, pretty, depth=3
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Customer, _encode_Customer, self, False, False, depth=3
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Customer:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -491,6 +509,12 @@ class Address:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Address, _encode_Address, self, False, False, depth=1
         )
 
     @classmethod
@@ -609,6 +633,18 @@ class Category:
             self,
             escape_non_ascii,
             pretty,
+            depth=None,
+            counts_depth=True,
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Category,
+            _encode_Category,
+            self,
+            False,
+            False,
             depth=None,
             counts_depth=True,
         )
@@ -793,6 +829,18 @@ class Product:
             counts_depth=True,
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Product,
+            _encode_Product,
+            self,
+            False,
+            False,
+            depth=None,
+            counts_depth=True,
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Product:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -928,6 +976,18 @@ class OrderLine:
             self,
             escape_non_ascii,
             pretty,
+            depth=None,
+            counts_depth=True,
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_OrderLine,
+            _encode_OrderLine,
+            self,
+            False,
+            False,
             depth=None,
             counts_depth=True,
         )
@@ -1390,6 +1450,10 @@ def _encode_Product(value: object) -> str:
     except EncodeError as error:
         error.within("tags")
         raise
+    if len(set(tags)) != len(tags):
+        raise EncodeError(
+            f"{_represent.safe_repr(_numbers.first_repeat(tags))} appears more than once; each item may appear only once"
+        ).within("tags")
     thumbnail = value.thumbnail
     try:
         thumbnail_json = _binary.write_base64(thumbnail)
@@ -1804,6 +1868,7 @@ def _plain_Product(value: object, room: int) -> dict[str, Any]:
             type(weight_grams) is not int
             or not -2147483648 <= weight_grams <= 2147483647
         )
+        or len(set(tags)) != len(tags)
     ):
         raise _fastwriter.NotPlain
     return {
@@ -1962,6 +2027,7 @@ def _builtins_Product(
             type(weight_grams) is not int
             or not -2147483648 <= weight_grams <= 2147483647
         )
+        or len(set(tags)) != len(tags)
     ):
         raise _fastwriter.NotPlain
     return {

@@ -28,6 +28,7 @@ from foryjson.errors import (
     encode_mismatch,
     key_segment,
     missing_property,
+    rejected_by,
 )
 
 # typing is for type checkers only (which read this flag as True): importing it would
@@ -95,6 +96,12 @@ class Payment(metaclass=_ABCMeta):
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Payment, _encode_Payment, self, escape_non_ascii, pretty, depth=2
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Payment, _encode_Payment, self, False, False, depth=2
         )
 
     @classmethod
@@ -172,6 +179,12 @@ class Shipment(metaclass=_ABCMeta):
             _plain_Shipment, _encode_Shipment, self, escape_non_ascii, pretty, depth=2
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Shipment, _encode_Shipment, self, False, False, depth=2
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Shipment:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -237,6 +250,12 @@ class Event(metaclass=_ABCMeta):
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Event, _encode_Event, self, escape_non_ascii, pretty, depth=2
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Event, _encode_Event, self, False, False, depth=2
         )
 
     @classmethod
@@ -327,6 +346,12 @@ class Amount:
             _plain_Amount, _encode_Amount, self, escape_non_ascii, pretty, depth=1
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Amount, _encode_Amount, self, False, False, depth=1
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Amount:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -407,6 +432,10 @@ class Iban:
         return _fastwriter.encode_bytes(
             _plain_Iban, _encode_Iban, self, escape_non_ascii, pretty, depth=0
         )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(_plain_Iban, _encode_Iban, self, False, False, depth=0)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Iban:
@@ -512,6 +541,12 @@ class Address:
             _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Address, _encode_Address, self, False, False, depth=1
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -599,6 +634,10 @@ class Geo:
         return _fastwriter.encode_bytes(
             _plain_Geo, _encode_Geo, self, escape_non_ascii, pretty, depth=1
         )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(_plain_Geo, _encode_Geo, self, False, False, depth=1)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Geo:
@@ -814,6 +853,12 @@ class Order:
             _plain_Order, _encode_Order, self, escape_non_ascii, pretty, depth=None
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Order, _encode_Order, self, False, False, depth=None
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Order:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -902,6 +947,12 @@ class CardPayment(Payment):
             escape_non_ascii,
             pretty,
             depth=1,
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_CardPayment, _encode_CardPayment, self, False, False, depth=1
         )
 
     @classmethod
@@ -1026,6 +1077,12 @@ class BankTransfer(Payment):
             depth=2,
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_BankTransfer, _encode_BankTransfer, self, False, False, depth=2
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> BankTransfer:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -1125,6 +1182,12 @@ class Parcel(Shipment):
             _plain_Parcel, _encode_Parcel, self, escape_non_ascii, pretty, depth=2
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Parcel, _encode_Parcel, self, False, False, depth=2
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Parcel:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -1204,6 +1267,12 @@ class Pickup(Shipment):
             _plain_Pickup, _encode_Pickup, self, escape_non_ascii, pretty, depth=2
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Pickup, _encode_Pickup, self, False, False, depth=2
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Pickup:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -1280,6 +1349,12 @@ class Opened(Event):
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Opened, _encode_Opened, self, escape_non_ascii, pretty, depth=2
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Opened, _encode_Opened, self, False, False, depth=2
         )
 
     @classmethod
@@ -1368,6 +1443,12 @@ class Closed(Event):
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Closed, _encode_Closed, self, escape_non_ascii, pretty, depth=2
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Closed, _encode_Closed, self, False, False, depth=2
         )
 
     @classmethod
@@ -1615,9 +1696,21 @@ def _encode_Amount(value: object) -> str:
     except EncodeError as error:
         error.within("value")
         raise
+    if not value_ > Decimal("0"):
+        raise EncodeError(
+            f"{_numbers.number_text(value_)} is not more than the exclusive minimum 0"
+        ).within("value")
+    if not _decimals.is_multiple(value_, "0.01"):
+        raise EncodeError(
+            f"{_numbers.number_text(value_)} is not a multiple of 0.01"
+        ).within("value")
     currency = value.currency
     if not isinstance(currency, str):
         raise encode_mismatch(currency, "str").within("currency")
+    if _PATTERN_1.fullmatch(currency) is None:
+        raise EncodeError(f"{currency!r} does not match the pattern [A-Z]{{3}}").within(
+            "currency"
+        )
     return f'{{"value":{value__json},"currency":{_escape(currency)}}}'
 
 
@@ -1845,6 +1938,14 @@ def _encode_Order(value: object) -> str:
     extras_json = _dynamic.write_members(extras, _Order_PROPERTIES)
     if extras_json:
         members.append(extras_json)
+    try:
+        _validate_Order(value)
+    except EncodeError:
+        raise
+    except Exception as error:
+        raise rejected_by(
+            error, "examples.validators:check_period", EncodeError
+        ) from error
     return "{" + ",".join(members) + "}"
 
 
@@ -1953,8 +2054,8 @@ def _decode_Order(data: object) -> Order:
     except DecodeError:
         raise
     except Exception as error:
-        raise DecodeError(
-            f"rejected by examples.validators:check_period: {error}"
+        raise rejected_by(
+            error, "examples.validators:check_period", DecodeError
         ) from error
     return result
 
@@ -1974,6 +2075,10 @@ def _fields_encode_CardPayment(value: object) -> str:
     last_four = value.last_four
     if not isinstance(last_four, str):
         raise encode_mismatch(last_four, "str").within("lastFour")
+    if _PATTERN_8.fullmatch(last_four) is None:
+        raise EncodeError(
+            f"{last_four!r} does not match the pattern [0-9]{{4}}"
+        ).within("lastFour")
     return f'{{"lastFour":{_escape(last_four)}}}'
 
 
@@ -2107,6 +2212,14 @@ def _fields_encode_Parcel(value: object) -> str:
     weight_grams = value.weight_grams
     if type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647:
         raise encode_mismatch(weight_grams, "int32").within("weightGrams")
+    if not weight_grams >= 1:
+        raise EncodeError(
+            f"{_numbers.number_text(weight_grams)} is less than the minimum 1"
+        ).within("weightGrams")
+    if not weight_grams <= 31500:
+        raise EncodeError(
+            f"{_numbers.number_text(weight_grams)} is more than the maximum 31500"
+        ).within("weightGrams")
     to = value.to
     if not isinstance(to, Address):
         raise encode_mismatch(to, "Address (unwrapped to)")
@@ -2279,6 +2392,14 @@ def _fields_encode_Closed(value: object) -> str:
     reason = value.reason
     if not isinstance(reason, str):
         raise encode_mismatch(reason, "str").within("reason")
+    if len(reason) < 1:
+        raise EncodeError(f"{len(reason)} is less than the minimum length 1").within(
+            "reason"
+        )
+    if len(reason) > 200:
+        raise EncodeError(f"{len(reason)} is more than the maximum length 200").within(
+            "reason"
+        )
     return f'{{"at":{at},"reason":{_escape(reason)}}}'
 
 
@@ -2792,7 +2913,12 @@ def _plain_Amount(value: object) -> dict[str, Any]:
         raise _fastwriter.NotPlain
     value_ = value.value
     currency = value.currency
-    if not isinstance(currency, str):
+    if (
+        not value_ > Decimal("0")
+        or not _decimals.is_multiple(value_, "0.01")
+        or not isinstance(currency, str)
+        or _PATTERN_1.fullmatch(currency) is None
+    ):
         raise _fastwriter.NotPlain
     return {
         "value": _fastwriter.Fragment(_decimals.write_decimal(value_)),
@@ -2867,6 +2993,7 @@ def _plain_Order(value: object) -> dict[str, Any]:
             or not -9223372036854775808 <= total_cents <= 9223372036854775807
         )
         or (metadata is not None and not isinstance(metadata, str))
+        or _fastwriter.rejects(_validate_Order, value)
     ):
         raise _fastwriter.NotPlain
     result: dict[str, Any] = {"id": id_, "start": start, "end": end}
@@ -2894,7 +3021,7 @@ def _fields_plain_CardPayment(value: object) -> dict[str, Any]:
     if not isinstance(value, CardPayment):
         raise _fastwriter.NotPlain
     last_four = value.last_four
-    if not isinstance(last_four, str):
+    if not isinstance(last_four, str) or _PATTERN_8.fullmatch(last_four) is None:
         raise _fastwriter.NotPlain
     return {"lastFour": last_four}
 
@@ -2934,8 +3061,11 @@ def _fields_plain_Parcel(value: object) -> dict[str, Any]:
     weight_grams = value.weight_grams
     to = value.to
     if (
-        type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647
-    ) or not isinstance(to, Address):
+        (type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647)
+        or not weight_grams >= 1
+        or not weight_grams <= 31500
+        or not isinstance(to, Address)
+    ):
         raise _fastwriter.NotPlain
     result: dict[str, Any] = {"weightGrams": weight_grams}
     result.update(_plain_Address_members_6(to))
@@ -2984,8 +3114,11 @@ def _fields_plain_Closed(value: object) -> dict[str, Any]:
     at = value.at
     reason = value.reason
     if (
-        type(at) is not int or not -9223372036854775808 <= at <= 9223372036854775807
-    ) or not isinstance(reason, str):
+        (type(at) is not int or not -9223372036854775808 <= at <= 9223372036854775807)
+        or not isinstance(reason, str)
+        or len(reason) < 1
+        or len(reason) > 200
+    ):
         raise _fastwriter.NotPlain
     return {"at": at, "reason": reason}
 
@@ -3103,7 +3236,12 @@ def _builtins_Amount(value: object, options: _pyvalues.Options) -> dict[str, Any
         raise _fastwriter.NotPlain
     value_ = value.value
     currency = value.currency
-    if not isinstance(currency, str):
+    if (
+        not value_ > Decimal("0")
+        or not _decimals.is_multiple(value_, "0.01")
+        or not isinstance(currency, str)
+        or _PATTERN_1.fullmatch(currency) is None
+    ):
         raise _fastwriter.NotPlain
     return {
         "value": _pyvalues.decimal(value_, options, _decimals.write_decimal),
@@ -3181,6 +3319,7 @@ def _builtins_Order(value: object, options: _pyvalues.Options) -> dict[str, Any]
             or not -9223372036854775808 <= total_cents <= 9223372036854775807
         )
         or (metadata is not None and not isinstance(metadata, str))
+        or _fastwriter.rejects(_validate_Order, value)
     ):
         raise _fastwriter.NotPlain
     result: dict[str, Any] = {"id": id_, "start": start, "end": end}
@@ -3210,7 +3349,7 @@ def _fields_builtins_CardPayment(
     if not isinstance(value, CardPayment):
         raise _fastwriter.NotPlain
     last_four = value.last_four
-    if not isinstance(last_four, str):
+    if not isinstance(last_four, str) or _PATTERN_8.fullmatch(last_four) is None:
         raise _fastwriter.NotPlain
     return {"lastFour": last_four}
 
@@ -3257,8 +3396,11 @@ def _fields_builtins_Parcel(
     weight_grams = value.weight_grams
     to = value.to
     if (
-        type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647
-    ) or not isinstance(to, Address):
+        (type(weight_grams) is not int or not -2147483648 <= weight_grams <= 2147483647)
+        or not weight_grams >= 1
+        or not weight_grams <= 31500
+        or not isinstance(to, Address)
+    ):
         raise _fastwriter.NotPlain
     result: dict[str, Any] = {"weightGrams": weight_grams}
     result.update(_builtins_Address_members_6(to, options))
@@ -3313,8 +3455,11 @@ def _fields_builtins_Closed(
     at = value.at
     reason = value.reason
     if (
-        type(at) is not int or not -9223372036854775808 <= at <= 9223372036854775807
-    ) or not isinstance(reason, str):
+        (type(at) is not int or not -9223372036854775808 <= at <= 9223372036854775807)
+        or not isinstance(reason, str)
+        or len(reason) < 1
+        or len(reason) > 200
+    ):
         raise _fastwriter.NotPlain
     return {"at": at, "reason": reason}
 

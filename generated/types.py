@@ -276,6 +276,12 @@ class Numbers:
             _plain_Numbers, _encode_Numbers, self, escape_non_ascii, pretty, depth=1
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Numbers, _encode_Numbers, self, False, False, depth=1
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Numbers:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -410,6 +416,12 @@ class JavaFloats:
             escape_non_ascii,
             pretty,
             depth=2,
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_JavaFloats, _encode_JavaFloats, self, False, False, depth=2
         )
 
     @classmethod
@@ -547,6 +559,10 @@ class Text:
         return _fastwriter.encode_bytes(
             _plain_Text, _encode_Text, self, escape_non_ascii, pretty, depth=1
         )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(_plain_Text, _encode_Text, self, False, False, depth=1)
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Text:
@@ -764,6 +780,12 @@ class Times:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Times, _encode_Times, self, escape_non_ascii, pretty, depth=2
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Times, _encode_Times, self, False, False, depth=2
         )
 
     @classmethod
@@ -1011,6 +1033,12 @@ class JavaTimes:
             _plain_JavaTimes, _encode_JavaTimes, self, escape_non_ascii, pretty, depth=2
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_JavaTimes, _encode_JavaTimes, self, False, False, depth=2
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> JavaTimes:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -1163,6 +1191,12 @@ class Blobs:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Blobs, _encode_Blobs, self, escape_non_ascii, pretty, depth=2
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Blobs, _encode_Blobs, self, False, False, depth=2
         )
 
     @classmethod
@@ -1339,6 +1373,12 @@ class Containers:
             depth=4,
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Containers, _encode_Containers, self, False, False, depth=4
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Containers:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -1430,6 +1470,12 @@ class Dynamic:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Dynamic, _encode_Dynamic, self, escape_non_ascii, pretty, depth=None
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Dynamic, _encode_Dynamic, self, False, False, depth=None
         )
 
     @classmethod
@@ -1670,6 +1716,12 @@ class Defaults:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Defaults, _encode_Defaults, self, escape_non_ascii, pretty, depth=2
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Defaults, _encode_Defaults, self, False, False, depth=2
         )
 
     @classmethod

@@ -83,6 +83,12 @@ class Users:
             _plain_Users, _encode_Users, self, escape_non_ascii, pretty, depth=5
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Users, _encode_Users, self, False, False, depth=5
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Users:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -389,6 +395,10 @@ class User:
             _plain_User, _encode_User, self, escape_non_ascii, pretty, depth=3
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(_plain_User, _encode_User, self, False, False, depth=3)
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> User:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -475,6 +485,12 @@ class Friend:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
         return _fastwriter.encode_bytes(
             _plain_Friend, _encode_Friend, self, escape_non_ascii, pretty, depth=1
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_Friend, _encode_Friend, self, False, False, depth=1
         )
 
     @classmethod

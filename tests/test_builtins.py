@@ -305,3 +305,23 @@ def test_roots_subtypes_and_options() -> None:
         payment.to_builtins(decimals="float")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="temporals must be one of text, object"):
         payment.to_builtins(temporals="iso")  # type: ignore[arg-type]
+
+
+def test_rules_and_validators_hold_as_in_to_json() -> None:
+    product = orders.Product.from_json(
+        '{"sku":"s","name":"n","description":"d","category":{"id":1,"name":"c",'
+        '"parent":null},"price":1,"weightGrams":1,"tags":["a","a"],"thumbnail":""}'.replace(
+            '["a","a"]', '["a"]'
+        )
+    ).replace(tags=["a", "a"])
+    with pytest.raises(EncodeError) as written:
+        product.to_json()
+    with pytest.raises(EncodeError) as converted:
+        product.to_builtins()
+    assert converted.value.message == written.value.message
+    assert converted.value.path == written.value.path == "$.tags"
+    with pytest.raises(DecodeError) as read:
+        orders.Product.from_builtins(
+            {**product.replace(tags=["a"]).to_builtins(), "tags": ["a", "a"]}
+        )
+    assert read.value.message == written.value.message

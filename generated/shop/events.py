@@ -221,6 +221,18 @@ class OrderPlaced:
             counts_depth=True,
         )
 
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_OrderPlaced,
+            _encode_OrderPlaced,
+            self,
+            False,
+            False,
+            depth=None,
+            counts_depth=True,
+        )
+
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderPlaced:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
@@ -320,6 +332,12 @@ class OrderCancelled:
             escape_non_ascii,
             pretty,
             depth=1,
+        )
+
+    def validate(self) -> None:
+        """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
+        _fastwriter.encode_bytes(
+            _plain_OrderCancelled, _encode_OrderCancelled, self, False, False, depth=1
         )
 
     @classmethod

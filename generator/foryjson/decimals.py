@@ -8,7 +8,8 @@ decimals or ``multiple_of`` constraints. Decimal text is limited to
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation, localcontext
+import functools
+from decimal import Decimal, InvalidOperation, getcontext, localcontext
 
 from .errors import DecodeError, EncodeError, decode_mismatch, encode_mismatch
 from .limits import MAX_NUMBER_CHARS
@@ -161,12 +162,24 @@ def is_multiple(value: int | float | Decimal, divisor: str) -> bool:
 
     Floats are taken at their shortest decimal text, so 0.3 is a multiple of 0.1.
     """
-    number = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+    if type(value) is Decimal:
+        number = value
+    else:
+        number = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
     if not number.is_finite():
         return False
-    step = Decimal(divisor)
-    with localcontext() as context:
-        # The remainder is exact only if the whole quotient fits in the precision;
-        # the default 28 digits fail on long numbers with DivisionImpossible.
-        context.prec = max(context.prec, number.adjusted() - step.adjusted() + 3)
+    step = _divisor(divisor)
+    # The remainder is exact only if the whole quotient fits in the precision; the
+    # default 28 digits fail on long numbers with DivisionImpossible. Most numbers
+    # fit, and need no context of their own (the costliest part of this check).
+    needed = number.adjusted() - step.adjusted() + 3
+    if needed <= getcontext().prec:
         return number % step == 0
+    with localcontext() as context:
+        context.prec = needed
+        return number % step == 0
+
+
+@functools.cache
+def _divisor(text: str) -> Decimal:
+    return Decimal(text)

@@ -26,6 +26,7 @@ __all__ = [
     "index_of",
     "key_segment",
     "missing_property",
+    "rejected_by",
     "unknown_property",
 ]
 
@@ -217,3 +218,17 @@ def unknown_property(names: Iterable[str], known: frozenset[str]) -> DecodeError
     """The error for an object with members its model does not declare; names the first."""
     first = next(name for name in names if name not in known)
     return DecodeError(f"unknown property {first!r}").within(first)
+
+
+def rejected_by(error: Exception, validator: str, kind: type[_E]) -> _E:
+    """The error of a model's ``validator`` (``module:function``) that raised ``error``:
+    ``kind`` is ``DecodeError`` when reading, ``EncodeError`` when writing.
+
+    A foryjson error keeps its message and path, as an error of that kind; any other
+    exception is named: ``rejected by module:function: `` and its text.
+    """
+    if isinstance(error, JsonError):
+        result = kind(error.message)
+        result._reversed_path = list(error._reversed_path)
+        return result
+    return kind(f"rejected by {validator}: {error}")

@@ -290,6 +290,17 @@ class ForyJson:
             codec.depth,
         )
 
+    def validate(
+        self, value: object, type: Any = None, *, format: str | None = None
+    ) -> None:
+        """Check ``value`` as ``to_json`` writes it (as ``type`` if given, else as its
+        class): types, ranges, declared rules and validators, nested values included.
+
+        Returns None, or raises the ``EncodeError`` writing would raise. The value is
+        written, and the text dropped: the checks are the encoder's own.
+        """
+        self.to_json_bytes(value, type, format=format)
+
     @overload
     def from_json(
         self, data: reader.InputData, type: Codec[T], *, format: None = None

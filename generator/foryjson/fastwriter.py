@@ -52,6 +52,7 @@ __all__ = [
     "plain_any",
     "plain_float",
     "plain_members",
+    "rejects",
     "writes_with_orjson",
 ]
 
@@ -217,6 +218,16 @@ def fragment(text: object) -> Any:
     if type(text) is not str:
         raise NotPlain
     return Fragment(text)
+
+
+def rejects(validator: Callable[[Any], object], value: object) -> bool:
+    """Whether a model's validator refuses ``value``: a plain encoder's check. The
+    string encoder then calls it again, and reports what it raises."""
+    try:
+        validator(value)
+    except Exception:
+        return True
+    return False
 
 
 _SMALLEST_PLAIN_FLOAT = 1e-4

@@ -8,8 +8,7 @@ Subtypes are read by the name the document gives.
 
 from __future__ import annotations
 
-from decimal import Decimal
-
+from . import rules
 from .containers import ContainerPlanner
 from .defaults import NOTHING, implicit_default, is_plain_json
 from .ir import (
@@ -19,7 +18,6 @@ from .ir import (
     ModelDef,
     ModelRef,
     Nullable,
-    Scalar,
     TupleOf,
     UnknownProperties,
 )
@@ -28,7 +26,6 @@ from .plan import (
     Assign,
     BaseDecoder,
     Call,
-    Constraint,
     Construct,
     Function,
     HashCheck,
@@ -39,19 +36,9 @@ from .plan import (
     ReturnCall,
     Segment,
     Stmt,
-    Table,
-    Value,
     ValueDecoder,
 )
 from .scope import object_function, unwrapped_model
-
-# Each rule as the comparison that must hold: written negated, NaN fails every rule.
-_COMPARISONS = (
-    ("min", ">=", "is less than the minimum"),
-    ("max", "<=", "is more than the maximum"),
-    ("exclusive_min", ">", "is not more than the exclusive minimum"),
-    ("exclusive_max", "<", "is not less than the exclusive maximum"),
-)
 
 
 class DecoderPlanner:
@@ -134,77 +121,24 @@ class DecoderPlanner:
 
     def constraints(self, item: FieldDef, var: str, segment: Segment) -> list[Stmt]:
         """Checks of a field's declared rules, after its value is decoded."""
-        rules = item.constraints
-        if rules is None:
-            return []
-        scope = self.scope
-        scope.uses.add("DecodeError")
-        target = item.type.inner if isinstance(item.type, Nullable) else item.type
         checks: list[Stmt] = []
-        for rule, operator, words in _COMPARISONS:
-            bound = getattr(rules, rule)
-            if bound is not None:
-                scope.uses.add("_numbers")
-                checks.append(
-                    Constraint(
-                        "compare",
-                        var,
-                        segment,
-                        f"{words} {bound}",
-                        operator=operator,
-                        bound=self.bound(bound, target),
-                    )
+        for check in rules.constraints(self.scope, item, var, segment, "DecodeError"):
+            if check.rule == "unique":
+                target = (
+                    item.type.inner if isinstance(item.type, Nullable) else item.type
                 )
-        if rules.multiple_of is not None:
-            scope.uses.add("_decimals")
-            words = f"is not a multiple of {rules.multiple_of}"
-            text = str(rules.multiple_of)
-            checks.append(Constraint("multiple_of", var, segment, words, text=text))
-        for rule, length, words in (
-            ("min_length", rules.min_length, "is less than the minimum length"),
-            ("max_length", rules.max_length, "is more than the maximum length"),
-        ):
-            if length is not None:
-                checks.append(
-                    Constraint(
-                        rule,  # type: ignore[arg-type]
-                        var,
-                        segment,
-                        f"{words} {length}",
-                        bound=Value(length),
-                    )
+                assert isinstance(target, ListOf | TupleOf)  # the schema checker's rule
+                element = (
+                    target.items[0] if isinstance(target, TupleOf) else target.item
                 )
-        if rules.unique:
-            assert isinstance(target, ListOf | TupleOf)  # the schema checker's rule
-            element = target.items[0] if isinstance(target, TupleOf) else target.item
-            if needs_hash_guard(element):
-                # Bound the work of the set below (see foryjson.hashing).
-                scope.uses.add("_hashing")
-                checks += self.values.guarded("DecodeError", segment, [HashCheck(var)])
-            words = "appears more than once; each item may appear only once"
-            checks.append(Constraint("unique", var, segment, words))
-            scope.uses.update(("_numbers", "_represent"))
-        if rules.pattern is not None:
-            table = f"_PATTERN_{len(scope.tables) + 1}"
-            scope.stdlib_imports.add(("re", ""))
-            scope.add_table(Table("regex", table, regex=rules.pattern))
-            # The whole string must match, as Java's Pattern.matches and Bean
-            # Validation's @Pattern: "$" alone would let "EUR\n" through.
-            words = f"does not match the pattern {rules.pattern}"
-            checks.append(Constraint("pattern", var, segment, words, table=table))
-        if isinstance(item.type, Nullable):
-            return [IfNotNone(var, checks)]
-        return checks
-
-    def bound(self, bound: Decimal, target: object) -> Value:
-        """A numeric bound as the field's type compares it: exact, integral or float."""
-        if isinstance(target, Scalar) and target.name == "decimal":
-            return self.scope.value(bound, target)
-        if bound == bound.to_integral_value() and not (
-            isinstance(target, Scalar) and target.name in ("float", "float32")
-        ):
-            return Value(int(bound))
-        return Value(float(bound))
+                if needs_hash_guard(element):
+                    # Bound the work of the set below (see foryjson.hashing).
+                    self.scope.uses.add("_hashing")
+                    checks += self.values.guarded(
+                        "DecodeError", segment, [HashCheck(var)]
+                    )
+            checks.append(check)
+        return rules.when_present(item, var, checks)
 
     # --------------------------------------------------------- flattened children
 
@@ -246,12 +180,7 @@ class DecoderPlanner:
             self.scope.uses.add("_new")
         if model.frozen:
             self.scope.uses.add("_set")
-        validator = None
-        if model.validator is not None:
-            alias = f"_validate_{model.name}"
-            self.scope.import_reference(model.validator, alias)
-            self.scope.uses.add("DecodeError")
-            validator = (alias, model.validator)
+        validator = rules.validator(self.scope, model, "result", "DecodeError")
         return Construct(
             cls, assignments, model.python is not None, validator, model.frozen
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
+from . import rules
 from .containers import ContainerPlanner
 from .defaults import NOTHING, can_be_empty, implicit_default, zero_value
 from .ir import FieldDef, Include, ModelDef, ModelRef, Nullable
@@ -51,10 +52,11 @@ class EncoderPlanner:
         """The encoder of a model's own object: a value model's or an object's."""
         name = object_function("encode", model)
         self.scope.uses.add("encode_mismatch")
+        validator = rules.validator(self.scope, model, "value", "EncodeError")
         if model.value_field is not None:
             self.scope.uses.add("_escape")
-            return ValueEncoder(name, model.name, model.value_field)
-        return ModelEncoder(name, model.name, self.members(model, "", ""))
+            return ValueEncoder(name, model.name, model.value_field, validator)
+        return ModelEncoder(name, model.name, self.members(model, "", ""), validator)
 
     # ------------------------------------------------------------------ members
 
@@ -90,14 +92,19 @@ class EncoderPlanner:
                 # Null is never written here: check the rest, then write the inner type.
                 inner = values.write(item.type.inner, var, segment)
                 written.lines, written.text = inner.lines, inner.text
-            # Inline checks run whether or not the property is written.
+            # Inline checks run whether or not the property is written; declared
+            # rules once the value's text is made (its type checked), where it is
+            # written: a value left out reads back as the default, which keeps them.
             result.body += written.checks
+            lines = written.lines + rules.encode_checks(
+                scope, item, var, segment, null_written=not skips_null
+            )
             piece = Piece(json_name, written.text)
             if condition is None:
-                result.body += written.lines
+                result.body += lines
                 result.always(piece)
             else:
-                result.groups.append(MemberGroup(condition, written.lines, [piece]))
+                result.groups.append(MemberGroup(condition, lines, [piece]))
         if catch_all is not None:
             item, var = catch_all
             scope.uses.add("_dynamic")
@@ -181,8 +188,10 @@ class EncoderPlanner:
         if key not in self.flat_encoders:
             name = f"_encode_{ref.name}_members_{len(self.flat_encoders) + 1}"
             self.flat_encoders[key] = name
-            members = self.members(self.scope.model(ref), prefix, suffix)
-            self.flat_functions.append(ModelEncoder(name, None, members))
+            model = self.scope.model(ref)
+            members = self.members(model, prefix, suffix)
+            validator = rules.validator(self.scope, model, "value", "EncodeError")
+            self.flat_functions.append(ModelEncoder(name, None, members, validator))
         return self.flat_encoders[key]
 
     # ------------------------------------------------------------------ subtypes

@@ -394,7 +394,7 @@ def read_import_path(node: Node, what: str) -> str:
 def read_constraints(
     node: Node, field: str, type_ref: TypeRef, module: str
 ) -> Constraints:
-    """Declarative rules checked on decode, each fitting the field's type."""
+    """Declarative rules checked on decode and encode, each fitting the field's type."""
     entries = node.mapping(f"the constraints of {field}", CONSTRAINT_KEYS)
     target = type_ref.inner if isinstance(type_ref, Nullable) else type_ref
     numeric = isinstance(target, Scalar) and target.name in _NUMERIC_SCALARS

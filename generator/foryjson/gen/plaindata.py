@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from . import rules
 from .encoders import EncoderPlanner
 from .ir import (
     JAVA_TIMES,
@@ -226,8 +227,9 @@ class PlainPlanner:
         self.scope.uses.add("_fastwriter")
         counts = self.counts(ModelRef(self.scope.module.name, model.name))
         if model.value_field is not None:
+            checks = rules.plain_validator(self.scope, model)
             return PlainValueEncoder(
-                name, model.name, model.value_field, builtins=self.builtins
+                name, model.name, model.value_field, checks, self.builtins
             )
         return self.members(name, model.name, model, "", "", counts)
 
@@ -296,6 +298,7 @@ class PlainPlanner:
                 # Null is never written here: the value is the inner type's.
                 value = self.value(item.type.inner, var, room)[1]
             checks += item_checks
+            checks += rules.plain_checks(scope, item, var)
             entry = PlainEntry(prefix + item.json_name + suffix, value)
             last = groups[-1] if groups else None
             if (
@@ -307,6 +310,7 @@ class PlainPlanner:
                 last.entries.append(entry)
             else:
                 groups.append(PlainGroup(condition, [entry]))
+        checks += rules.plain_validator(scope, model)
         if catch_all is not None:
             _, var = catch_all
             known = scope.names_table(model, prefix, suffix)

@@ -248,7 +248,8 @@ class ReadFlat(Stmt):
 
 @dataclass
 class Constraint(Stmt):
-    """A declared rule checked after decoding; failing it raises with ``words``.
+    """A declared rule checked once a value is decoded or written; failing it raises
+    ``error`` with ``words``.
 
     ``compare``: ``var <operator> bound``; ``multiple_of``: ``text`` is the divisor;
     ``min_length``/``max_length``: ``bound`` is the length; ``unique``: no repeats;
@@ -266,6 +267,21 @@ class Constraint(Stmt):
     bound: Value | None = None
     text: str = ""
     table: str = ""
+    error: Literal["EncodeError", "DecodeError"] = "DecodeError"
+    """The error a broken rule raises: the same message when reading or writing."""
+
+
+@dataclass
+class Validate(Stmt):
+    """Call a model's validator on the object in ``var``; what it raises becomes an
+    ``error`` (see ``foryjson.errors.rejected_by``). ``path`` is the schema's
+    ``module:function``."""
+
+    kind = "validate"
+    function: str
+    path: str
+    var: str
+    error: Literal["EncodeError", "DecodeError"]
 
 
 @dataclass
@@ -273,14 +289,14 @@ class Construct(Stmt):
     """Build the object from locals, run its validator, return it.
 
     A bound class is called with keywords; a generated one is made without
-    ``__init__`` and its slots set. ``validator`` is ``(alias, schema path)``.
+    ``__init__`` and its slots set.
     """
 
     kind = "construct"
     cls: str
     assignments: list[tuple[str, str]]
     by_keyword: bool
-    validator: tuple[str, str] | None
+    validator: Validate | None
     frozen: bool = False
     """Set the slots through ``_set`` (``object.__setattr__``)."""
 
@@ -416,6 +432,8 @@ class ModelEncoder(Function):
     kind = "model_encoder"
     cls: str | None
     members: Members
+    validator: Validate | None = None
+    """Run on the object once its members are checked, before its text is returned."""
 
 
 @dataclass
@@ -425,6 +443,7 @@ class ValueEncoder(Function):
     kind = "value_encoder"
     cls: str
     attribute: str
+    validator: Validate | None = None
 
 
 @dataclass
@@ -592,10 +611,11 @@ class PlainCheck:
     """An inline check in a plain encoder: ``test``, skipped for None if ``unless_none``.
 
     A plain encoder folds its checks into one condition; when it holds, the value is
-    left to the string encoder (``NotPlain``), which names the fault.
+    left to the string encoder (``NotPlain``), which names the fault. A ``Constraint``
+    holds when its rule is broken, a ``Validate`` when the validator refuses.
     """
 
-    test: TypeTest
+    test: TypeTest | Constraint | Validate
     unless_none: bool = False
 
 
@@ -700,6 +720,8 @@ class PlainValueEncoder(Function):
     kind = "plain_value_encoder"
     cls: str
     attribute: str
+    checks: list[PlainCheck] = field(default_factory=list)
+    """The model's validator, if it has one."""
     builtins: bool = False
 
 

@@ -64,6 +64,7 @@ RUNTIME_IMPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "index_of",
             "key_segment",
             "missing_property",
+            "rejected_by",
             "unknown_property",
         ),
     ),

@@ -109,6 +109,7 @@ _RESERVED_ATTRIBUTES = {
     "replace": "is taken by a generated method",
     "to_builtins": "is taken by a generated method",
     "from_builtins": "is taken by a generated method",
+    "validate": "is taken by a generated method",
     "self": "is the first parameter of the generated methods",
     "MISSING": "marks the fields replace() leaves as they are",
     "fresh": "makes the defaults made afresh for each object",
