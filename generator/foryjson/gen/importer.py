@@ -13,12 +13,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 import yaml
 
@@ -39,6 +40,7 @@ _ANNOTATIONS = frozenset(
     {"title", "description", "default", "readOnly", "writeOnly", "example"}
     | {"examples", "$comment", "deprecated", "nullable", "xml", "externalDocs"}
     | {"$schema", "$id", "$anchor", "discriminator", "x-nullable"}
+    | {"$defs", "definitions"}
 )
 _NUMBER_RULES = {
     "minimum": "min",
@@ -114,7 +116,8 @@ class Warning:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.pointer}: warning: {self.message}"
+        where = f"{self.file}:{self.pointer}"
+        return _plain_text(f"{where}: warning: {self.message}")
 
 
 @dataclass
@@ -224,6 +227,8 @@ class _Importer:
         self.directions = directions
         self.warnings: list[Warning] = []
         self.definitions: dict[tuple[str, str], _Definition] = {}
+        self.by_key: dict[str, _Definition] = {}
+        self.discriminators: dict[str, str] = {}
         self.names: set[str] = set()
         self.enums: dict[str, tuple[list[str], str | None, list[str]]] = {}
         self.models: dict[str, _Model] = {}
@@ -267,18 +272,29 @@ class _Importer:
             self._define(file, "", document, name.split(".")[-1])
 
     def _collect(self, file: str, pointer: str, schemas: dict[str, Any]) -> None:
-        keys = set(schemas)
+        tables: list[tuple[str, str]] = []
         for key, schema in schemas.items():
+            here = f"{pointer}/{escape_pointer(str(key))}"
             parts = str(key).split(".")
             if parts[-1] == "fields" and len(parts) > 1:
                 name = parts[-2]  # the exporter's object of a subtype
-            elif ".".join([*parts, "fields"]) in keys:
-                continue  # the exporter's table part of a subtype: its object wins
+            elif f"{key}.fields" in schemas:
+                # The exporter's part of a subtype's table: the object stands for it.
+                tables.append((here, f"{here}.fields"))
+                continue
             else:
                 name = parts[-1]
-            self._define(file, f"{pointer}/{escape_pointer(str(key))}", schema, name)
+            self._define(file, here, schema, name, str(key))
+        for here, target in tables:
+            self.definitions[(file, here)] = self.definitions[(file, target)]
 
-    def _define(self, file: str, pointer: str, schema: object, raw: str) -> None:
+    def _define(
+        self, file: str, pointer: str, schema: object, raw: str, key: str = ""
+    ) -> None:
+        known = self.by_key.get(key) if key else None
+        if known is not None and known.schema == schema:
+            self.definitions[(file, pointer)] = known  # the same in another file
+            return
         name = _pascal(raw)
         base, number = name, 2
         while name in self.names:
@@ -290,9 +306,10 @@ class _Importer:
                 kind = "enum"
             elif self._is_object(schema):
                 kind = "model"
-        self.definitions[(file, pointer)] = _Definition(
-            file, pointer, schema, name, kind
-        )
+        definition = _Definition(file, pointer, schema, name, kind)
+        self.definitions[(file, pointer)] = definition
+        if key:
+            self.by_key.setdefault(key, definition)
 
     @staticmethod
     def _is_object(schema: dict[str, Any]) -> bool:
@@ -324,19 +341,28 @@ class _Importer:
 
     def run(self) -> None:
         """Build every enum, model and root from the collected definitions."""
-        for definition in self.definitions.values():
+        unique = list({id(item): item for item in self.definitions.values()}.values())
+        for definition in unique:
+            if definition.kind == "model":
+                self.file = definition.file
+                table = self._table(definition.schema, definition.pointer, [])
+                if table:
+                    self.discriminators[definition.name] = table[0]
+                for _, name in table[1] if table else ():
+                    self.subtype_of.setdefault(name, definition.name)
+        for definition in unique:
             self.file = definition.file
             if definition.kind == "enum":
                 notes: list[str] = []
                 values = self._enum_values(definition.schema) or []
                 self.enums[definition.name] = (
                     values,
-                    self._doc(definition.schema),
+                    self._doc(definition.schema, definition.name),
                     notes,
                 )
             elif definition.kind == "model":
                 self.models[definition.name] = self._model(definition)
-        for definition in self.definitions.values():
+        for definition in unique:
             if definition.kind == "root":
                 self.file = definition.file
                 notes = []
@@ -344,7 +370,7 @@ class _Importer:
                     definition.schema, definition.pointer, notes, definition.name
                 )
                 self._rules_dropped(mapped, definition.pointer, notes)
-                doc = self._doc(definition.schema)
+                doc = self._doc(definition.schema, definition.name)
                 self.roots[definition.name] = (mapped, doc, notes)
         for name, base in self.subtype_of.items():
             model = self.models.get(name)
@@ -366,12 +392,15 @@ class _Importer:
             mapped.rules = {}
 
     @staticmethod
-    def _doc(schema: object) -> str | None:
+    def _doc(schema: object, name: str = "") -> str | None:
+        """The description, else a title that says more than the name."""
         if not isinstance(schema, dict):
             return None
         for key in ("description", "title"):
             text = schema.get(key)
-            if isinstance(text, str) and text.strip():
+            if not isinstance(text, str) or not text.strip():
+                continue
+            if not name or text.split(".")[-1] != name:  # the export's title
                 return text
         return None
 
@@ -393,7 +422,7 @@ class _Importer:
     def _model(self, definition: _Definition) -> _Model:
         schema: dict[str, Any] = definition.schema
         pointer = definition.pointer
-        model = _Model(definition.name, self._doc(schema))
+        model = _Model(definition.name, self._doc(schema, definition.name))
         if self._subtypes(schema, pointer, model):
             return model
         if "type" not in schema and "allOf" not in schema:
@@ -437,6 +466,14 @@ class _Importer:
         for json_name, where, value in properties:
             if json_name == discriminator:
                 continue  # written by the table of the base
+            if not json_name:
+                self.warn(
+                    where,
+                    "a property with an empty name is left out (read as an unknown"
+                    " member)",
+                    model.notes,
+                )
+                continue
             item = self._field(json_name, where, value, json_name in required, model)
             item.name = self._unique(item.name, taken)
             model.fields.append(item)
@@ -476,14 +513,7 @@ class _Importer:
         return names
 
     def _discriminator_of(self, name: str) -> str | None:
-        base = self.subtype_of.get(name)
-        if base is None:
-            return None
-        for definition in self.definitions.values():
-            if definition.name == base:
-                found = self._table(definition.schema, definition.pointer, [])
-                return found[0] if found else None
-        return None  # pragma: no cover - the base is a definition
+        return self.discriminators.get(self.subtype_of.get(name, ""))
 
     def _table(
         self, schema: dict[str, Any], pointer: str, notes: list[str]
@@ -695,7 +725,7 @@ class _Importer:
                 if isinstance(form, str):
                     self.warn(
                         f"{pointer}/format",
-                        f"the format {_plain_text(form)!r} is not checked; read as"
+                        f"the format '{_plain_text(form)}' is not checked; read as"
                         f" {expr}",
                         notes,
                     )
@@ -994,6 +1024,21 @@ def _implied_type(schema: dict[str, Any]) -> str | None:
     return kinds[0] if len(kinds) == 1 else None
 
 
+def _one_char(text: str) -> None:
+    if len(text) != 1 or ord(text) > 0xFFFF:
+        raise ValueError(text)
+
+
+# Scalars whose defaults are text, and a check that the text is one of them.
+_TEXT_DEFAULTS: dict[str, Callable[[str], object]] = {
+    "uuid": UUID,
+    "date": date.fromisoformat,
+    "time": time.fromisoformat,
+    "datetime": datetime.fromisoformat,
+    "char": _one_char,
+}
+
+
 def _default_fits(value: object, kind: str, nullable: bool) -> bool:
     """Whether a source default is one the schema language takes for the type."""
     if value is None:
@@ -1005,7 +1050,14 @@ def _default_fits(value: object, kind: str, nullable: bool) -> bool:
     if isinstance(value, float):
         return math.isfinite(value) and kind in ("float", "float32", "decimal")
     if isinstance(value, str):
-        return kind == "str"
+        check = _TEXT_DEFAULTS.get(kind)
+        if check is None:
+            return kind == "str"
+        try:
+            check(value)
+        except ValueError:
+            return False
+        return True
     if value == []:
         return kind.startswith("list[")
     return value == {} and kind.startswith("dict[")
