@@ -13,7 +13,7 @@ import yaml
 
 from foryjson import DecodeError
 from foryjson.gen.cli import main
-from foryjson.gen.importer import import_documents
+from foryjson.gen.importing import import_documents
 from foryjson.gen.schema import SchemaFile, load_modules
 from tests.schema_modules import generated_module
 

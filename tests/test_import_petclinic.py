@@ -14,7 +14,7 @@ import pytest
 
 from foryjson import DecodeError
 from foryjson.gen.cli import main
-from foryjson.gen.importer import import_documents
+from foryjson.gen.importing import import_documents
 from foryjson.gen.source import load_data
 from tests.schema_modules import generated_module
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from foryjson import DecodeError
-from foryjson.gen.importer import import_documents
+from foryjson.gen.importing import import_documents
 from tests.schema_modules import generated_module
 
 SUITE = Path(__file__).resolve().parent / "import_corpus" / "json-schema-test-suite"

@@ -436,7 +436,7 @@ def _import(argv: list[str]) -> int:
     """``foryjson-gen import``: write schema files from JSON Schema or OpenAPI."""
     parser = _import_parser()
     arguments = parser.parse_args(argv)
-    from .importer import MARKER, import_documents, module_name
+    from .importing import MARKER, import_documents, module_name
     from .source import SchemaError, load_data
 
     sources: list[Path] = arguments.sources
