@@ -677,7 +677,17 @@ class Importer:
             ):
                 mapped.rules[LENGTH_RULES[key]] = value
             elif key == "pattern" and expr == "str" and isinstance(value, str):
-                mapped.rules["pattern"] = whole_pattern(value)
+                try:
+                    re.compile(whole_pattern(value))
+                except (re.error, RecursionError, OverflowError):
+                    self.warn(
+                        where,
+                        "the pattern is not a regular expression Python reads; not"
+                        " kept",
+                        notes,
+                    )
+                else:
+                    mapped.rules["pattern"] = whole_pattern(value)
             elif key == "const" and expr == "str" and isinstance(value, str):
                 mapped.rules["pattern"] = re.escape(value)
             elif key in ("minProperties", "maxProperties") and not container:
