@@ -26,6 +26,9 @@ examples:
                                                also export a JSON Schema per model
   foryjson-gen --language-schema foryjson-schema.json
                                                write the JSON Schema of schema files
+  foryjson-gen import api.yaml -o schemas/     write schemas/api.yaml from an OpenAPI
+                                               or JSON Schema document (see
+                                               foryjson-gen import --help)
 
 with no PATH or no -o, they come from the schemas and output keys of [tool.foryjson]
 in the nearest pyproject.toml in this folder or above, relative to that file's folder;
@@ -327,6 +330,9 @@ def _configured_vendoring(pyproject: Path, output: Path) -> bool | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["import"]:
+        return _import(argv[1:])
     parser = _parser()
     arguments = parser.parse_args(argv)
     if arguments.language_schema is not None:
@@ -376,6 +382,109 @@ def _export_jsonschema(paths: list[Path], folder: Path, check: bool) -> int:
 
     files = jsonschema.export(load_modules(find_schemas(paths)))
     return jsonschema.write_or_check(files, folder, check=check)
+
+
+IMPORT_EPILOG = """\
+examples:
+  foryjson-gen import openapi.yml -o schemas/       write schemas/openapi.yaml
+  foryjson-gen import a.json b.json -o schemas/ --module shop
+                                                    merge both into schemas/shop.yaml
+
+each warning names the file and the JSON pointer of what could not be mapped:
+  openapi.yml:/components/schemas/Pet/properties/tags/items: warning: ...
+and is written as a comment next to that place in the output
+
+exit status: 0 success (warnings included), 2 usage, reading or writing error
+"""
+
+
+def _import_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="foryjson-gen import",
+        description="Write foryjson schema files from JSON Schema (Draft 2020-12,"
+        " Draft 07) or OpenAPI 3.0/3.1 documents, in JSON or YAML.",
+        epilog=IMPORT_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "sources", nargs="+", type=Path, metavar="SOURCE", help="a document to import"
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="OUTDIR",
+        required=True,
+        help="the folder to write the schema file(s) to",
+    )
+    parser.add_argument(
+        "--module",
+        metavar="NAME",
+        help="merge every SOURCE into the one schema file NAME.yaml (default: one"
+        " file per SOURCE, named after it)",
+    )
+    parser.add_argument(
+        "--directions",
+        action="store_true",
+        help="map readOnly and writeOnly to read_only and write_only (the serving"
+        " side's view); by default they are noted in the docs only",
+    )
+    return parser
+
+
+def _import(argv: list[str]) -> int:
+    """``foryjson-gen import``: write schema files from JSON Schema or OpenAPI."""
+    parser = _import_parser()
+    arguments = parser.parse_args(argv)
+    from .importing import MARKER, import_documents, module_name
+    from .source import SchemaError, load_data
+
+    sources: list[Path] = arguments.sources
+    module: str | None = arguments.module
+    if module is not None and not all(
+        part.isidentifier() for part in module.split(".")
+    ):
+        parser.error(f"--module {module!r} is not a dotted Python module name")
+    groups: dict[str, list[Path]] = {}
+    for source in sources:
+        groups.setdefault(module or module_name(source), []).append(source)
+    output: Path = arguments.output
+    try:
+        texts: dict[Path, str] = {}
+        for name, paths in groups.items():
+            documents = []
+            for path in paths:
+                if not path.is_file():
+                    raise OSError(f"no such file: {path}")
+                documents.append((path.name, load_data(path, path.as_posix())))
+            result = import_documents(documents, directions=arguments.directions)
+            for warning in result.warnings:
+                print(warning, file=sys.stderr)
+            texts[output.joinpath(*name.split(".")).with_suffix(".yaml")] = result.text
+        for target in texts:
+            if target.is_symlink() or (
+                target.exists()
+                and not target.read_text(encoding="utf-8").startswith(MARKER)
+                and target.stat().st_size
+            ):
+                raise OSError(
+                    f"{target} was not written by foryjson-gen import; move it away"
+                    " so that the imported file can take its place"
+                )
+        for target, text in texts.items():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+    except SchemaError as error:
+        print(error, file=sys.stderr)
+        print("foryjson-gen: 1 error, nothing written", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"foryjson-gen: error: {error}", file=sys.stderr)
+        return 2
+    print(
+        f"foryjson-gen: imported {len(sources)} document(s) into {len(texts)} file(s)"
+    )
+    return 0
 
 
 def _write_language_schema(target: Path) -> int:

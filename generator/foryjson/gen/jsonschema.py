@@ -508,7 +508,9 @@ def scalar_schema(scalar: Scalar) -> dict[str, object]:
     if name == "decimal":
         if form == "string":
             return {"type": "string", "pattern": _JSON_NUMBER}
-        return {"type": "number"}
+        # An annotation (validators skip formats they do not know), which tells an
+        # importer that the number is exact, as OpenAPI tools write BigDecimal.
+        return {"type": "number", "format": "decimal"}
     if name == "str":
         return {"type": "string"}
     if name == "char":

@@ -484,6 +484,20 @@ def _read_include(node: Node) -> Include:
     return Include(value)
 
 
+def field_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a field name, if it cannot."""
+    return _identifier_problem(name) or _RESERVED_ATTRIBUTES.get(name)
+
+
+def type_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be the name of an enum, model or root, if it cannot."""
+    if not _TYPE_NAME.match(name):
+        return "is not PascalCase"
+    if name in _RESERVED_TYPE_NAMES:
+        return "is taken by generated modules"
+    return None
+
+
 def _identifier_problem(name: str) -> str | None:
     """Why ``name`` cannot be a Python attribute of generated code, if it cannot."""
     if not name.isidentifier():

@@ -377,3 +377,18 @@ def _locate(display: str, before: str) -> Location:
     """The location just after the text ``before``."""
     line = before.count("\n") + 1
     return Location(display, line, len(before) - before.rfind("\n"))
+
+
+def load_data(path: Path, display: str) -> object:
+    """A YAML or JSON file as plain data: ``load``'s checks, then PyYAML's safe types."""
+    node = load(path, display)
+    constructor = yaml.SafeLoader("")
+    try:
+        return constructor.construct_document(node._node)
+    except RecursionError:
+        raise SchemaError(
+            Location(display, 1, 1),
+            "invalid YAML: lists and mappings nest too deeply to read",
+        ) from None
+    finally:
+        constructor.dispose()

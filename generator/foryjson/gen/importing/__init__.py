@@ -1,0 +1,38 @@
+"""``foryjson-gen import``: JSON Schema and OpenAPI documents as schema files.
+
+A document's definitions (``components.schemas`` of OpenAPI 3.0 and 3.1, ``$defs`` and
+``definitions`` of JSON Schema Draft 2020-12 and Draft 07, and a root schema that
+is more than a ``$ref``) become the enums, models and roots of one schema file.
+Whatever has no equivalent is reported as a warning, ``FILE:POINTER: warning:
+MESSAGE``, and written as a comment where it applies. Text from the document reaches
+the output only as quoted YAML scalars or escaped comments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .mapping import Importer
+from .parts import ImportResult, Warning
+from .text import MARKER, module_name
+from .writing import Writer
+
+__all__ = ["MARKER", "ImportResult", "Warning", "import_documents", "module_name"]
+
+
+def import_documents(
+    sources: Sequence[tuple[str, object]], *, directions: bool = False
+) -> ImportResult:
+    """One schema file's text from source documents, given as (file name, data).
+
+    With ``directions``, ``readOnly`` and ``writeOnly`` become ``read_only`` and
+    ``write_only`` (the serving side's view); otherwise they are noted in the docs
+    and the codecs read and write every property.
+    """
+    importer = Importer(directions)
+    for file, document in sources:
+        importer.add(file, document)
+    importer.run()
+    writer = Writer(importer.docs, importer.enums, importer.models, importer.roots)
+    text = writer.text([file for file, _ in sources])
+    return ImportResult(text, importer.warnings)
