@@ -158,7 +158,7 @@ def test_generated_modules_import_the_copy_relatively(vendored: Path) -> None:
     nested = (vendored / "app" / "shop" / "events.py").read_text(encoding="utf-8")
     assert "from ._foryjson_runtime import reader as _reader\n" in top
     assert "from .._foryjson_runtime import reader as _reader\n" in nested
-    assert "from .._foryjson_runtime.codec import MISSING, Codec\n" in nested
+    assert "from .._foryjson_runtime.codec import MISSING, Codec, fresh\n" in nested
     for path in (vendored / "app").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "from foryjson" not in text, path

@@ -30,7 +30,6 @@ from .depth import needs_check, too_deep_message
 from .errors import DecodeError, EncodeError, describe, key_segment
 from .fastwriter import NotPlain, plain_members
 from .limits import DEFAULT_LIMITS, Limits
-from .numbers import _JSON_NUMBER
 from .plain import DuplicateMember, NumberText
 
 TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
@@ -382,6 +381,8 @@ def _other_decimal_form(data: object, as_number: bool) -> object:
     ``to_builtins`` gives decimals as ``Decimal`` (number text here) or as strings,
     whichever form the field takes on the wire; None where ``data`` is neither."""
     if as_number:
+        from .numbers import _JSON_NUMBER  # loads with the decimals it serves
+
         if type(data) is str and _JSON_NUMBER.fullmatch(data):
             return NumberText(data)
         return None
