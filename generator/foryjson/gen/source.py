@@ -404,10 +404,34 @@ def _locate(display: str, before: str) -> Location:
     return Location(display, line, len(before) - before.rfind("\n"))
 
 
+class WrittenFloat(float):
+    """A float read from a document that keeps its text (``0.10``, not ``0.1``)."""
+
+    written: str
+
+    def __new__(cls, value: float, written: str) -> WrittenFloat:
+        number = super().__new__(cls, value)
+        number.written = written
+        return number
+
+
+class _DataLoader(yaml.SafeLoader):
+    def construct_written_float(self, node: yaml.ScalarNode) -> float:
+        value = self.construct_yaml_float(node)
+        return WrittenFloat(value, str(node.value))
+
+
+_DataLoader.add_constructor(
+    "tag:yaml.org,2002:float", _DataLoader.construct_written_float
+)
+
+
 def load_data(path: Path, display: str) -> object:
-    """A YAML or JSON file as plain data: ``load``'s checks, then PyYAML's safe types."""
+    """A YAML or JSON file as plain data: ``load``'s checks, then PyYAML's safe types.
+
+    Floats are ``WrittenFloat``s, which keep the digits of the text."""
     node = load(path, display)
-    constructor = yaml.SafeLoader("")
+    constructor = _DataLoader("")
     try:
         return constructor.construct_document(node._node)
     except RecursionError:

@@ -22,6 +22,7 @@ ANNOTATION = "x-foryjson"
 
 # Keys written without quotes: names that YAML 1.1 reads as text.
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\Z")
 _YAML_WORDS = frozenset({"y", "n", "yes", "no", "on", "off", "true", "false", "null"})
 
 
@@ -103,6 +104,10 @@ def _flow(value: object) -> str:
     if isinstance(value, Decimal) and value.is_finite():
         return _number(str(value))
     if isinstance(value, float) and math.isfinite(value):
+        # The digits of the document where its reader kept them (WrittenFloat).
+        written = getattr(value, "written", None)
+        if isinstance(written, str) and _JSON_NUMBER.match(written):
+            return _number(written)
         return _number(repr(value))
     return quote(str(value))
 
