@@ -305,3 +305,93 @@ def test_directions_map_read_only_and_write_only() -> None:
         "id": {"type": "int?", "read_only": True},
         "secret": {"type": "str?", "write_only": True},
     }
+
+
+SHAPES = """\
+doc: "Shapes, with a value model and a tuple."
+options:
+  naming: camelCase
+  include: always
+enums:
+  Color: [RED, GREEN]
+models:
+  Shape:
+    subtypes:
+      representation: wrapper_array
+      types: {circle: Circle, square: Square}
+  Circle:
+    fields:
+      radius: {type: float, constraints: {min: 0.10}}
+      fill: {type: "Color?", json: fill-color}
+  Square:
+    fields:
+      corner: "tuple[int32, int32]"
+  Code:
+    value: true
+    fields:
+      text: str
+roots:
+  Shapes: "list[Shape]"
+"""
+
+
+def test_an_export_imports_back_through_its_annotations(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "schemas" / "art").mkdir(parents=True)
+    (tmp_path / "schemas" / "art" / "shapes.yaml").write_text(SHAPES, encoding="utf-8")
+    exported = tmp_path / "jsonschema"
+    assert main([str(tmp_path / "schemas"), "--jsonschema", str(exported)]) == 0
+    files = sorted(str(path) for path in (exported / "art" / "shapes").iterdir())
+    out = tmp_path / "imported"
+    assert main(["import", *files, "-o", str(out), "--module", "art.shapes"]) == 0
+    assert "warning" not in capsys.readouterr().err
+    text = (out / "art" / "shapes.yaml").read_text(encoding="utf-8")
+    assert yaml.safe_load(text) == yaml.safe_load(SHAPES)
+    assert "min: 0.10\n" in text  # the digits as written
+    original = main([str(tmp_path / "schemas"), "-o", str(tmp_path / "a")])
+    again = main([str(out), "-o", str(tmp_path / "b")])
+    assert original == again == 0
+    first, second = (
+        (tmp_path / name / "art" / "shapes.py").read_text(encoding="utf-8")
+        for name in "ab"
+    )
+    assert first.partition("\n")[2] == second.partition("\n")[2]
+
+
+def test_annotations_are_used_only_for_a_whole_module(tmp_path: Path) -> None:
+    (tmp_path / "schemas").mkdir()
+    (tmp_path / "schemas" / "shapes.yaml").write_text(SHAPES, encoding="utf-8")
+    exported = tmp_path / "jsonschema"
+    assert main([str(tmp_path / "schemas"), "--jsonschema", str(exported)]) == 0
+    documents = [
+        (path.name, json.loads(path.read_text(encoding="utf-8")))
+        for path in sorted((exported / "shapes").iterdir())
+    ]
+    whole = import_documents(documents)
+    assert whole.warnings == [] and "raw" not in whole.text
+    # Without Square's file, its definition is missing: the standard keywords apply.
+    partial = import_documents(
+        [item for item in documents if item[0] != "Square.schema.json"]
+    )
+    assert 'include: "always"' not in partial.text
+    assert 'json: "fill-color"' in partial.text
+
+
+def test_annotation_text_stays_quoted_data(tmp_path: Path) -> None:
+    evil = 'x"\n: {y: 1}\n#\u2028'
+    document = {
+        "x-foryjson": {
+            "module": "m",
+            "file": {"doc": evil, "models": ["A"], evil: [evil, 1.5e300, None]},
+        },
+        "$defs": {"m.A": {"x-foryjson": {"fields": {"y": {"type": evil}}}}},
+    }
+    result = import_documents([("a.json", document)])
+    assert result.warnings == []
+    data = yaml.safe_load(result.text)
+    assert data["doc"] == evil
+    assert data[evil] == [evil, 1.5e300, None]
+    assert data["models"] == {"A": {"fields": {"y": {"type": evil}}}}
+    for line in result.text.splitlines():
+        assert "\n" not in line and "\u2028" not in line

@@ -137,10 +137,22 @@ def test_files_are_valid_2020_12_schemas(path: Path) -> None:
         assert reference.removeprefix("#/$defs/") in schema["$defs"]
 
 
-def test_text_is_sorted_indented_and_deterministic() -> None:
+def test_text_keeps_declaration_order_indented_and_deterministic() -> None:
     text = exported()[Path("media/Image.schema.json")]
     data = json.loads(text)
-    assert text == json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    assert text == json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    assert list(data) == ["$schema", "$comment", "title", "x-foryjson", "$ref", "$defs"]
+    # Definitions and properties in the order the schema file declares them.
+    assert list(data["$defs"]) == ["media.Size", "media.Image"]
+    properties = data["$defs"]["media.Image"]["properties"]
+    assert list(properties) == ["uri", "title", "width", "height", "size"]
+    events = load(exported()[Path("shop/events/OrderPlaced.schema.json")])["$defs"]
+    module = modules()["shop.events"]
+    names = [enum.name for enum in module.enums] + [m.name for m in module.models]
+    declared = [f"shop.events.{name}" for name in names]
+    assert [key for key in events if key.startswith("shop.events.")] == [
+        key for key in declared if key in events
+    ]
     again = jsonschema.export(load_modules(find_schemas([REPOSITORY / "schemas"])))
     assert again == exported()
 
@@ -160,8 +172,9 @@ def test_media_image_schema_reads_as_expected() -> None:
 
 def test_decimals_in_constraints_are_exact() -> None:
     text = exported()[Path("payments/Amount.schema.json")]
-    assert '"multipleOf": 0.01,' in text
+    assert '"multipleOf": 0.01\n' in text
     assert '"exclusiveMinimum": 0,' in text
+    assert '"multiple_of": 0.01\n' in text  # x-foryjson: the schema file's text
 
 
 # --------------------------------------------------------------------- documents

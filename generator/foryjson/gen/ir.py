@@ -295,6 +295,9 @@ class ModuleDef:
     limits: tuple[tuple[str, int], ...] = field(default=())
     """The module's own defaults for ``foryjson.limits.Limits``, as (name, value) pairs."""
     roots: tuple[RootDef, ...] = field(default=())
+    written: dict[str, object] | None = field(default=None, compare=False)
+    """The schema file as written (JSON data, comments left out), which the JSON
+    Schema export carries in its ``x-foryjson`` annotations."""
 
 
 class _NoDefault:

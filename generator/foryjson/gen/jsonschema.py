@@ -188,6 +188,19 @@ class _Exporter:
             for module in modules
             for enum in module.enums
         }
+        # Definitions are listed in declaration order: modules as given, each one's
+        # enums, then its models (a subtype's own object right after the model).
+        self.rank: dict[tuple[str, str], tuple[int, int, int]] = {}
+        for index, module in enumerate(modules):
+            for number, enum in enumerate(module.enums):
+                self.rank[(module.name, enum.name)] = (index, 0, number)
+            for number, model in enumerate(module.models):
+                self.rank[(module.name, model.name)] = (index, 1, number)
+
+    def order(self, target: tuple[str, str]) -> tuple[tuple[int, int, int], bool]:
+        module, name = target
+        own = name.endswith(_OBJECT)
+        return self.rank[(module, name.removesuffix(_OBJECT))], own
 
     def document(self, module: ModuleDef, model: ModelDef) -> dict[str, object]:
         return {
@@ -196,6 +209,7 @@ class _Exporter:
                 f"{MARKER} from {module.source} (model {model.name}). DO NOT EDIT."
             ),
             "title": _key(module.name, model.name),
+            **_module_annotation(module),
             "$ref": f"#/$defs/{_key(module.name, model.name)}",
             "$defs": self.definitions([(module.name, model.name)]),
         }
@@ -210,6 +224,7 @@ class _Exporter:
                 f"{MARKER} from {module.source} (root {root.name}). DO NOT EDIT."
             ),
             "title": _key(module.name, root.name),
+            **_module_annotation(module),
         }
         if root.doc:
             document["description"] = root.doc
@@ -236,9 +251,44 @@ class _Exporter:
                     target[0], self.models[(target[0], name)]
                 )
             else:
-                defs[key] = context.model_schema(target[0], self.models[target])
+                schema = context.model_schema(target[0], self.models[target])
+                written = _written_model(self.modules[target[0]], target[1])
+                if written is not None:
+                    schema[ANNOTATION] = written
+                defs[key] = schema
             pending += sorted(context.used - {target})
-        return defs
+        return {key: defs[key] for key in sorted(defs, key=self._definition_order)}
+
+    def _definition_order(self, key: str) -> tuple[tuple[int, int, int], bool]:
+        module, _, name = key.rpartition(".")
+        if name == _OBJECT[1:]:
+            module, _, name = module.rpartition(".")
+            name += _OBJECT
+        return self.order((module, name))
+
+
+#: The vendor keyword holding what JSON Schema cannot say, in the schema language.
+ANNOTATION = "x-foryjson"
+
+
+def _module_annotation(module: ModuleDef) -> dict[str, object]:
+    """The ``x-foryjson`` of a document's root: its schema file, with the models named.
+
+    Each model's own definition is in the ``x-foryjson`` of its ``$defs`` entry.
+    """
+    if module.written is None:
+        return {}
+    written = dict(module.written)
+    models = written.get("models")
+    if isinstance(models, dict):
+        written["models"] = list(models)
+    return {ANNOTATION: {"module": module.name, "file": written}}
+
+
+def _written_model(module: ModuleDef, name: str) -> object:
+    """A model's definition as its schema file writes it, or None if not known."""
+    models = (module.written or {}).get("models")
+    return models.get(name) if isinstance(models, dict) else None
 
 
 def _enum_schema(enum: EnumDef) -> dict[str, object]:
@@ -649,7 +699,8 @@ def _json_default(value: object, type_ref: TypeRef) -> object:
 
 
 def dumps(data: object) -> str:
-    """Deterministic JSON text: sorted keys, two-space indents, a final newline.
+    """Deterministic JSON text: keys in the order they were added (the order of
+    declarations where order means something), two-space indents, a final newline.
 
     ``Decimal`` numbers are written exactly as they read.
     """
@@ -660,7 +711,7 @@ def _lines(data: object, indent: str) -> Iterable[str]:
     inner = indent + "  "
     if isinstance(data, dict) and data:
         yield "{"
-        items = sorted(data.items())
+        items = list(data.items())
         for index, (key, value) in enumerate(items):
             comma = "," if index < len(items) - 1 else ""
             head = f"{inner}{json.dumps(key, ensure_ascii=False)}: "

@@ -324,9 +324,16 @@ def _build_module(
         imports=tuple(sorted(resolver.used_modules)),
         limits=_read_limits(entries["limits"][1]) if "limits" in entries else (),
         roots=roots,
+        written=_written_file(root),
     )
     objects.check_subtypes(module, subtype_nodes)
     return module
+
+
+def _written_file(root: Node) -> dict[str, object]:
+    data = root.data()
+    assert isinstance(data, dict)
+    return data
 
 
 def _build_roots(

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +99,28 @@ class Node:
         """A scalar as written in the file, for messages: ``true``, not ``True``."""
         return str(self._node.value)
 
+    def data(self) -> object:
+        """The node as JSON data, for the export's ``x-foryjson`` annotation.
+
+        Mappings keep their order; scalars keep YAML's type, and numbers their text
+        (``0.10`` stays a ``Decimal`` of two digits). Values JSON has no form for
+        (dates YAML guessed, infinities) become their text.
+        """
+        node = self._node
+        if isinstance(node, yaml.MappingNode):
+            return {
+                str(key.value): Node(value, self._file).data()
+                for key, value in node.value
+            }
+        if isinstance(node, yaml.SequenceNode):
+            return [Node(value, self._file).data() for value in node.value]
+        value = self.scalar()
+        if isinstance(value, float) and _JSON_NUMBER.match(str(node.value)):
+            return Decimal(str(node.value))
+        if value is None or isinstance(value, bool | int | str):
+            return value
+        return str(node.value)
+
     def flag(self, what: str) -> bool:
         """A true/false value."""
         value = self.scalar() if not (self.is_mapping or self.is_sequence) else None
@@ -169,6 +193,7 @@ class Node:
 
 
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
+_JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\Z")
 
 _INLINE = (None, '"', "'")  # plain and quoted scalar styles
 _KINDS = {
@@ -379,10 +404,34 @@ def _locate(display: str, before: str) -> Location:
     return Location(display, line, len(before) - before.rfind("\n"))
 
 
+class WrittenFloat(float):
+    """A float read from a document that keeps its text (``0.10``, not ``0.1``)."""
+
+    written: str
+
+    def __new__(cls, value: float, written: str) -> WrittenFloat:
+        number = super().__new__(cls, value)
+        number.written = written
+        return number
+
+
+class _DataLoader(yaml.SafeLoader):
+    def construct_written_float(self, node: yaml.ScalarNode) -> float:
+        value = self.construct_yaml_float(node)
+        return WrittenFloat(value, str(node.value))
+
+
+_DataLoader.add_constructor(
+    "tag:yaml.org,2002:float", _DataLoader.construct_written_float
+)
+
+
 def load_data(path: Path, display: str) -> object:
-    """A YAML or JSON file as plain data: ``load``'s checks, then PyYAML's safe types."""
+    """A YAML or JSON file as plain data: ``load``'s checks, then PyYAML's safe types.
+
+    Floats are ``WrittenFloat``s, which keep the digits of the text."""
     node = load(path, display)
-    constructor = yaml.SafeLoader("")
+    constructor = _DataLoader("")
     try:
         return constructor.construct_document(node._node)
     except RecursionError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import annotated
 from .mapping import Importer
 from .parts import ImportResult, Warning
 from .text import MARKER, module_name
@@ -28,7 +29,16 @@ def import_documents(
     With ``directions``, ``readOnly`` and ``writeOnly`` become ``read_only`` and
     ``write_only`` (the serving side's view); otherwise they are noted in the docs
     and the codecs read and write every property.
+
+    Documents of a foryjson export that hold every model of one module are read
+    through their ``x-foryjson`` annotations: the schema file comes back as it was
+    written, ``directions`` or not.
     """
+    written = annotated.schema_file(sources)
+    if written is not None:
+        text = annotated.text(written, [file for file, _ in sources])
+        if text is not None:
+            return ImportResult(text, [])
     importer = Importer(directions)
     for file, document in sources:
         importer.add(file, document)
