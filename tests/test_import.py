@@ -395,3 +395,37 @@ def test_annotation_text_stays_quoted_data(tmp_path: Path) -> None:
     assert data["models"] == {"A": {"fields": {"y": {"type": evil}}}}
     for line in result.text.splitlines():
         assert "\n" not in line and "\u2028" not in line
+
+
+def test_code_references_of_an_export_are_kept_only_when_trusted() -> None:
+    document = {
+        "x-foryjson": {"module": "m", "file": {"models": ["A"]}},
+        "$defs": {
+            "m.A": {
+                "x-foryjson": {
+                    "validator": "os:system",
+                    "python": "subprocess:Popen",
+                    "fields": {"y": {"type": "str", "codec": "shutil:rmtree"}},
+                }
+            }
+        },
+    }
+    result = import_documents([("evil.json", document)])
+    assert [str(warning) for warning in result.warnings] == [
+        "evil.json:/$defs/m.A/x-foryjson/validator: warning: validator 'os:system'"
+        " names Python code; left out (pass --trust-code to keep the code references"
+        " of documents you trust)",
+        "evil.json:/$defs/m.A/x-foryjson/python: warning: python 'subprocess:Popen'"
+        " names Python code; left out (pass --trust-code to keep the code references"
+        " of documents you trust)",
+        "evil.json:/$defs/m.A/x-foryjson/fields/y/codec: warning: codec"
+        " 'shutil:rmtree' names Python code; left out (pass --trust-code to keep the"
+        " code references of documents you trust)",
+    ]
+    data = yaml.safe_load(result.text)
+    assert data["models"] == {"A": {"fields": {"y": {"type": "str"}}}}
+    assert "# left out: A: validator 'os:system'" in result.text
+    trusted = yaml.safe_load(
+        import_documents([("a.json", document)], trust_code=True).text
+    )
+    assert trusted["models"]["A"]["validator"] == "os:system"

@@ -109,8 +109,12 @@ def imported() -> dict[str, ImportResult]:
 
 @cache
 def annotated() -> dict[str, ImportResult]:
-    """The import of each module's exported files as written, by module name."""
-    return {name: import_documents(_documents(name)) for name in modules()}
+    """The import of each module's exported files as written, by module name; the
+    repository's own export, so its code references (validators, bindings, codecs)
+    are trusted."""
+    return {
+        name: import_documents(_documents(name), trust_code=True) for name in modules()
+    }
 
 
 def _generate(results: dict[str, ImportResult], root: Path) -> dict[Path, str]:

@@ -429,6 +429,13 @@ def _import_parser() -> argparse.ArgumentParser:
         help="map readOnly and writeOnly to read_only and write_only (the serving"
         " side's view); by default they are noted in the docs only",
     )
+    parser.add_argument(
+        "--trust-code",
+        action="store_true",
+        help="keep the validators, python bindings and codecs a foryjson export"
+        " names (generated code imports and calls them); by default they are left"
+        " out with a warning",
+    )
     return parser
 
 
@@ -457,7 +464,11 @@ def _import(argv: list[str]) -> int:
                 if not path.is_file():
                     raise OSError(f"no such file: {path}")
                 documents.append((path.name, load_data(path, path.as_posix())))
-            result = import_documents(documents, directions=arguments.directions)
+            result = import_documents(
+                documents,
+                directions=arguments.directions,
+                trust_code=arguments.trust_code,
+            )
             for warning in result.warnings:
                 print(warning, file=sys.stderr)
             texts[output.joinpath(*name.split(".")).with_suffix(".yaml")] = result.text

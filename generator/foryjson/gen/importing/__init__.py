@@ -22,7 +22,10 @@ __all__ = ["MARKER", "ImportResult", "Warning", "import_documents", "module_name
 
 
 def import_documents(
-    sources: Sequence[tuple[str, object]], *, directions: bool = False
+    sources: Sequence[tuple[str, object]],
+    *,
+    directions: bool = False,
+    trust_code: bool = False,
 ) -> ImportResult:
     """One schema file's text from source documents, given as (file name, data).
 
@@ -32,13 +35,20 @@ def import_documents(
 
     Documents of a foryjson export that hold every model of one module are read
     through their ``x-foryjson`` annotations: the schema file comes back as it was
-    written, ``directions`` or not.
+    written, ``directions`` or not. Its references to Python code (validators,
+    ``python`` bindings, codecs) are left out, each with a warning, unless
+    ``trust_code``: documents may come from anyone, and generated code imports and
+    calls what such references name.
     """
     written = annotated.schema_file(sources)
     if written is not None:
-        text = annotated.text(written, [file for file, _ in sources])
+        warnings: list[Warning] = []
+        comments: list[str] = []
+        if not trust_code:
+            written, warnings, comments = annotated.without_code(written, sources)
+        text = annotated.text(written, [file for file, _ in sources], comments)
         if text is not None:
-            return ImportResult(text, [])
+            return ImportResult(text, warnings)
     importer = Importer(directions)
     for file, document in sources:
         importer.add(file, document)

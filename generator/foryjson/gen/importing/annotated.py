@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from .keywords import escape_pointer
+from .parts import Warning
 from .text import MARKER, MODELINE, plain_text, quote
 
 ANNOTATION = "x-foryjson"
@@ -24,6 +26,63 @@ ANNOTATION = "x-foryjson"
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\Z")
 _YAML_WORDS = frozenset({"y", "n", "yes", "no", "on", "off", "true", "false", "null"})
+
+
+#: Keys whose values name Python code: a model's ``validator`` and ``python`` binding,
+#: a field's ``codec``. Imported documents may come from anyone, so these are kept
+#: only when the user says the documents' code references are trusted.
+CODE_KEYS = ("validator", "python")
+FIELD_CODE_KEYS = ("codec",)
+
+
+def without_code(
+    written: dict[str, object], sources: Sequence[tuple[str, object]]
+) -> tuple[dict[str, object], list[Warning], list[str]]:
+    """The schema file with every reference to Python code left out, the warnings
+    that name each one, and the YAML comments that record them."""
+    models = written.get("models")
+    if not isinstance(models, dict):
+        return written, [], []
+    module = ""
+    for _, document in sources:
+        note = document.get(ANNOTATION) if isinstance(document, dict) else None
+        if isinstance(note, dict) and isinstance(note.get("module"), str):
+            module = note["module"]
+            break
+    file = sources[0][0] if sources else ""
+    warnings: list[Warning] = []
+    comments: list[str] = []
+    kept: dict[str, object] = {}
+    for name, entry in models.items():
+        if not isinstance(entry, dict):
+            kept[name] = entry
+            continue
+        base = f"/$defs/{escape_pointer(f'{module}.{name}')}/{ANNOTATION}"
+        model = {key: value for key, value in entry.items() if key not in CODE_KEYS}
+        left = [(f"{base}/{key}", key, entry[key]) for key in CODE_KEYS if key in entry]
+        fields = entry.get("fields")
+        if isinstance(fields, dict):
+            clean: dict[str, object] = {}
+            for field_name, spec in fields.items():
+                if isinstance(spec, dict) and any(k in spec for k in FIELD_CODE_KEYS):
+                    where = f"{base}/fields/{escape_pointer(str(field_name))}"
+                    left += [
+                        (f"{where}/{key}", key, spec[key])
+                        for key in FIELD_CODE_KEYS
+                        if key in spec
+                    ]
+                    spec = {k: v for k, v in spec.items() if k not in FIELD_CODE_KEYS}
+                clean[field_name] = spec
+            model["fields"] = clean
+        for pointer, key, value in left:
+            message = (
+                f"{key} {value!r} names Python code; left out (pass --trust-code"
+                " to keep the code references of documents you trust)"
+            )
+            warnings.append(Warning(file, pointer, message))
+            comments.append(f"# left out: {plain_text(f'{name}: {key} {value!r}')}")
+        kept[name] = model
+    return {**written, "models": kept}, warnings, comments
 
 
 def schema_file(sources: Sequence[tuple[str, object]]) -> dict[str, object] | None:
@@ -67,11 +126,15 @@ def schema_file(sources: Sequence[tuple[str, object]]) -> dict[str, object] | No
     return result
 
 
-def text(written: dict[str, object], sources: Sequence[str]) -> str | None:
-    """The YAML of a schema file; None if it nests too deeply to write."""
+def text(
+    written: dict[str, object], sources: Sequence[str], comments: Sequence[str] = ()
+) -> str | None:
+    """The YAML of a schema file, after the header's ``comments``; None if it nests
+    too deeply to write."""
     lines = [
         f"{MARKER} from {', '.join(plain_text(s) for s in sources)}.",
         MODELINE,
+        *comments,
     ]
     try:
         lines += _block(written, "")
