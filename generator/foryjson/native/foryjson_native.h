@@ -1,0 +1,361 @@
+/*
+ * foryjson_native.h: what every C source that foryjson-gen --native writes shares.
+ *
+ * A growable UTF-8 buffer and the writers of JSON strings, integers, floats and
+ * booleans, spelled exactly as foryjson's Python writer spells them. Every writer
+ * returns 0 on success and -1 when the value is not one it writes as the Python
+ * encoders would (a wrong type, a value out of range, a lone surrogate, NaN...), or
+ * when memory runs out: the caller then gives up, with no exception set, and the
+ * Python encoders write the value or raise its EncodeError.
+ *
+ * The writers call no Python code and create no Python objects, so the garbage
+ * collector cannot run while a value is written: the objects read stay as they were
+ * and borrowed references stay valid, under the GIL, for the whole document.
+ */
+#ifndef FORYJSON_NATIVE_H
+#define FORYJSON_NATIVE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <string.h>
+
+/* The deepest nesting any document may have; limits.max_depth is at most 512. */
+#define FJ_DEPTH_CAP 1024
+#define FJ_INLINE 1024
+
+typedef struct {
+    char *data;
+    Py_ssize_t len;
+    Py_ssize_t cap;
+    int max_depth;
+    char inline_data[FJ_INLINE];
+} fj_buf;
+
+static inline void
+fj_buf_init(fj_buf *b, int max_depth)
+{
+    b->data = b->inline_data;
+    b->len = 0;
+    b->cap = FJ_INLINE;
+    b->max_depth = max_depth;
+}
+
+static inline void
+fj_buf_free(fj_buf *b)
+{
+    if (b->data != b->inline_data) {
+        PyMem_Free(b->data);
+    }
+}
+
+/* Room for n more bytes. */
+static inline int
+fj_reserve(fj_buf *b, Py_ssize_t n)
+{
+    Py_ssize_t need, cap;
+    char *data;
+    if (b->cap - b->len >= n) {
+        return 0;
+    }
+    if (n > PY_SSIZE_T_MAX / 2 - b->len) {
+        return -1;
+    }
+    need = b->len + n;
+    cap = b->cap * 2;
+    if (cap < need) {
+        cap = need;
+    }
+    if (b->data == b->inline_data) {
+        data = (char *)PyMem_Malloc((size_t)cap);
+        if (data != NULL) {
+            memcpy(data, b->data, (size_t)b->len);
+        }
+    }
+    else {
+        data = (char *)PyMem_Realloc(b->data, (size_t)cap);
+    }
+    if (data == NULL) {
+        return -1;
+    }
+    b->data = data;
+    b->cap = cap;
+    return 0;
+}
+
+static inline int
+fj_put(fj_buf *b, const char *text, Py_ssize_t n)
+{
+    if (fj_reserve(b, n) < 0) {
+        return -1;
+    }
+    memcpy(b->data + b->len, text, (size_t)n);
+    b->len += n;
+    return 0;
+}
+
+static inline int
+fj_putc(fj_buf *b, char c)
+{
+    if (b->len == b->cap && fj_reserve(b, 1) < 0) {
+        return -1;
+    }
+    b->data[b->len++] = c;
+    return 0;
+}
+
+/* A C string literal, its length known at compile time. */
+#define FJ_PUT_LITERAL(b, literal) fj_put((b), (literal), sizeof(literal) - 1)
+
+/* The document as bytes; NULL with MemoryError set if it cannot be made. */
+static inline PyObject *
+fj_buf_bytes(fj_buf *b)
+{
+    return PyBytes_FromStringAndSize(b->data, b->len);
+}
+
+/* The attribute stored in the slot at offset, borrowed; NULL when it is not set. */
+static inline PyObject *
+fj_slot(PyObject *object, Py_ssize_t offset)
+{
+    return *(PyObject **)((char *)object + offset);
+}
+
+/*
+ * The offset of the slot named name in type, found through the type's attributes:
+ * -1 with an exception set unless the attribute is an object slot (T_OBJECT_EX, as
+ * __slots__ makes), which is what the generated classes declare.
+ */
+static inline Py_ssize_t
+fj_slot_offset(PyTypeObject *type, const char *name)
+{
+    PyObject *descriptor = PyObject_GetAttrString((PyObject *)type, name);
+    Py_ssize_t offset;
+    if (descriptor == NULL) {
+        return -1;
+    }
+    if (!Py_IS_TYPE(descriptor, &PyMemberDescr_Type)
+        || ((PyMemberDescrObject *)descriptor)->d_member->type != T_OBJECT_EX
+        || !PyType_IsSubtype(type, PyDescr_TYPE(descriptor))) {
+        Py_DECREF(descriptor);
+        PyErr_Format(PyExc_TypeError, "%s.%s is not a slot", type->tp_name, name);
+        return -1;
+    }
+    offset = ((PyMemberDescrObject *)descriptor)->d_member->offset;
+    Py_DECREF(descriptor);
+    return offset;
+}
+
+/*
+ * The escape of each ASCII character in a JSON string, as json's
+ * c_encode_basestring writes it (and so foryjson.writer.escape_str): 0 for none, a
+ * letter for a short escape (\n), 'u' for \u00xx (lowercase hex).
+ */
+static const char fj_escapes[128] = {
+    'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'b', 't', 'n', 'u', 'f', 'r', 'u', 'u',
+    'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u',
+    0, 0, '"', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '\\', 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+static const char fj_hex[] = "0123456789abcdef";
+
+/* The escape of ASCII character c, at most 6 bytes. Returns the bytes written. */
+static inline Py_ssize_t
+fj_escape_ascii(char *out, unsigned char c)
+{
+    char escape = fj_escapes[c];
+    out[0] = '\\';
+    if (escape != 'u') {
+        out[1] = escape;
+        return 2;
+    }
+    out[1] = 'u';
+    out[2] = '0';
+    out[3] = '0';
+    out[4] = fj_hex[c >> 4];
+    out[5] = fj_hex[c & 15];
+    return 6;
+}
+
+/*
+ * A str as a JSON string: exact str only (a subclass is the Python encoders'), with
+ * non-ASCII characters kept as UTF-8; a lone surrogate has no UTF-8 form, so the
+ * Python encoders report it.
+ */
+static inline int
+fj_write_str(fj_buf *b, PyObject *value)
+{
+    Py_ssize_t length, i, start;
+    int kind;
+    const void *data;
+    char *out;
+    if (!PyUnicode_CheckExact(value) || PyUnicode_READY(value) < 0) {
+        return -1;
+    }
+    length = PyUnicode_GET_LENGTH(value);
+    kind = PyUnicode_KIND(value);
+    data = PyUnicode_DATA(value);
+    /* The longest output per character: \u00xx for ASCII, 4 UTF-8 bytes else. */
+    if (length > (PY_SSIZE_T_MAX - 2) / 6 || fj_reserve(b, length * 6 + 2) < 0) {
+        return -1;
+    }
+    out = b->data + b->len;
+    *out++ = '"';
+    if (PyUnicode_IS_ASCII(value)) {
+        const unsigned char *text = (const unsigned char *)data;
+        start = 0;
+        for (i = 0; i < length; i++) {
+            if (fj_escapes[text[i]]) {
+                memcpy(out, text + start, (size_t)(i - start));
+                out += i - start;
+                out += fj_escape_ascii(out, text[i]);
+                start = i + 1;
+            }
+        }
+        memcpy(out, text + start, (size_t)(length - start));
+        out += length - start;
+    }
+    else {
+        for (i = 0; i < length; i++) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, i);
+            if (c < 0x80) {
+                if (fj_escapes[c]) {
+                    out += fj_escape_ascii(out, (unsigned char)c);
+                }
+                else {
+                    *out++ = (char)c;
+                }
+            }
+            else if (c < 0x800) {
+                *out++ = (char)(0xc0 | (c >> 6));
+                *out++ = (char)(0x80 | (c & 0x3f));
+            }
+            else if (c < 0x10000) {
+                if (c >= 0xd800 && c <= 0xdfff) {
+                    return -1;
+                }
+                *out++ = (char)(0xe0 | (c >> 12));
+                *out++ = (char)(0x80 | ((c >> 6) & 0x3f));
+                *out++ = (char)(0x80 | (c & 0x3f));
+            }
+            else {
+                *out++ = (char)(0xf0 | (c >> 18));
+                *out++ = (char)(0x80 | ((c >> 12) & 0x3f));
+                *out++ = (char)(0x80 | ((c >> 6) & 0x3f));
+                *out++ = (char)(0x80 | (c & 0x3f));
+            }
+        }
+    }
+    *out++ = '"';
+    b->len = out - b->data;
+    return 0;
+}
+
+/* An exact int within [low, high] (and 64 bits), in decimal. */
+static inline int
+fj_write_int(fj_buf *b, PyObject *value, long long low, long long high)
+{
+    int overflow;
+    long long number;
+    unsigned long long magnitude;
+    char digits[24];
+    char *end = digits + sizeof(digits), *p = end;
+    if (!PyLong_CheckExact(value)) {
+        return -1;
+    }
+    number = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (overflow || (number == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return -1;
+    }
+    if (number < low || number > high) {
+        return -1;
+    }
+    magnitude = number < 0 ? 0ULL - (unsigned long long)number
+                           : (unsigned long long)number;
+    do {
+        *--p = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude);
+    if (number < 0) {
+        *--p = '-';
+    }
+    return fj_put(b, p, end - p);
+}
+
+/*
+ * An exact, finite float as repr writes it (foryjson.writer.write_float): the
+ * shortest text that reads back to the same value. NaN, the infinities and ints
+ * given for floats are the Python encoders'.
+ */
+static inline int
+fj_write_float(fj_buf *b, PyObject *value)
+{
+    double number;
+    char *text;
+    int result;
+    if (!PyFloat_CheckExact(value)) {
+        return -1;
+    }
+    number = PyFloat_AS_DOUBLE(value);
+    if (!Py_IS_FINITE(number)) {
+        return -1;
+    }
+    text = PyOS_double_to_string(number, 'r', 0, Py_DTSF_ADD_DOT_0, NULL);
+    if (text == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    result = fj_put(b, text, (Py_ssize_t)strlen(text));
+    PyMem_Free(text);
+    return result;
+}
+
+static inline int
+fj_write_bool(fj_buf *b, PyObject *value)
+{
+    if (value == Py_True) {
+        return FJ_PUT_LITERAL(b, "true");
+    }
+    if (value == Py_False) {
+        return FJ_PUT_LITERAL(b, "false");
+    }
+    return -1;
+}
+
+/*
+ * One more level of nesting: -1 past the buffer's max_depth, which also ends any
+ * cycle, whose error the Python encoders name.
+ */
+static inline int
+fj_enter(fj_buf *b, int *level)
+{
+    return ++*level > b->max_depth ? -1 : 0;
+}
+
+/*
+ * Parse the (value, max_depth) arguments of an encoder; 0 on success, -1 with an
+ * exception set otherwise.
+ */
+static inline int
+fj_arguments(PyObject *const *args, Py_ssize_t nargs, int *max_depth)
+{
+    long depth;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "an encoder takes (value, max_depth)");
+        return -1;
+    }
+    depth = PyLong_AsLong(args[1]);
+    if (depth == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    *max_depth = depth < 0 ? -1 : depth > FJ_DEPTH_CAP ? FJ_DEPTH_CAP : (int)depth;
+    return 0;
+}
+
+#endif /* FORYJSON_NATIVE_H */
