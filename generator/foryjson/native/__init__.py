@@ -6,7 +6,8 @@ model classes and enum members its encoders compare with. Where the extension is
 built, is stale, or ``$FORYJSON_PURE`` is set (to anything but ``""`` or ``0``), the
 module uses its Python encoders alone, and its ``NATIVE`` attribute is False.
 
-A compiled encoder takes ``(value, max_depth)`` and returns the document's UTF-8
+A compiled encoder takes ``(value, max_depth)`` (``max_depth`` defaults to the
+module's limit) and returns the document's UTF-8
 bytes, or None for the Python encoders to write the value or raise its
 ``EncodeError``. ``foryjson.native.build`` compiles the sources (see
 ``docs/native.md``); ``foryjson_native.h``, beside this file, is the C they share.
@@ -19,6 +20,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from ..limits import DEFAULT_LIMITS, Limits
+
 TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
 if TYPE_CHECKING:
     from typing import Any
@@ -29,7 +32,7 @@ __all__ = ["ENVIRONMENT_VARIABLE", "NativeEncoder", "include_dir", "load", "pure
 #: module use its Python encoders.
 ENVIRONMENT_VARIABLE = "FORYJSON_PURE"
 
-#: A compiled encoder: ``(value, max_depth)`` to the document's bytes, or None.
+#: A compiled encoder: ``(value[, max_depth])`` to the document's bytes, or None.
 NativeEncoder = Callable[[object, int], "bytes | None"]
 
 
@@ -49,12 +52,14 @@ def load(
     fingerprint: str,
     types: tuple[type, ...],
     enums: tuple[tuple[Any, ...], ...],
+    limits: Limits = DEFAULT_LIMITS,
 ) -> tuple[bool, tuple[Any, ...]]:
     """Whether the compiled encoders of ``module`` are in use, and one per type.
 
     ``extension`` is the extension module's name beside ``module``; ``fingerprint``
     identifies the C source the module was generated with, so that a stale build is
-    not used. Each encoder is None where the Python encoders write.
+    not used. Each encoder is None where the Python encoders write; called with the
+    value alone, it counts nesting against ``limits.max_depth``, the module's.
     """
     unused: tuple[Any, ...] = (None,) * len(types)
     if pure():
@@ -66,7 +71,7 @@ def load(
     except ImportError:
         return False, unused
     compiled = sys.modules[name]
-    if not compiled.bind(fingerprint, types, enums):
+    if not compiled.bind(fingerprint, types, enums, limits.max_depth):
         import warnings
 
         warnings.warn(

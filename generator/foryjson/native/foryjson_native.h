@@ -339,15 +339,19 @@ fj_enter(fj_buf *b, int *level)
 }
 
 /*
- * Parse the (value, max_depth) arguments of an encoder; 0 on success, -1 with an
- * exception set otherwise.
+ * Parse the (value[, max_depth]) arguments of an encoder, max_depth being
+ * default_depth when not given; 0 on success, -1 with an exception set otherwise.
  */
 static inline int
-fj_arguments(PyObject *const *args, Py_ssize_t nargs, int *max_depth)
+fj_arguments(PyObject *const *args, Py_ssize_t nargs, int default_depth, int *max_depth)
 {
     long depth;
+    if (nargs == 1) {
+        *max_depth = default_depth;
+        return 0;
+    }
     if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "an encoder takes (value, max_depth)");
+        PyErr_SetString(PyExc_TypeError, "an encoder takes (value, max_depth=None)");
         return -1;
     }
     depth = PyLong_AsLong(args[1]);
