@@ -20,6 +20,7 @@ import subprocess
 import sys
 import sysconfig
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -439,6 +440,28 @@ def test_many_encodes_keep_memory_and_references_flat(package: Path) -> None:
     grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak
     assert grown < 4096, f"{grown} KiB more after 200,000 encodes"
     assert [sys.getrefcount(item) for item in watched] == before
+
+
+def test_threads_share_the_encoders(package: Path) -> None:
+    media = _module(package, "media")
+    kitchen = _module(package, "kitchen")
+    documents = [
+        _rebuild(
+            __import__("tests.media_fixture", fromlist=["media_1"]).media_1(), media
+        ),
+        _nested(kitchen, 10),
+        _valid(kitchen),
+    ]
+    expected = [value.to_json_bytes() for value in documents]
+
+    def work() -> bool:
+        return all(
+            [value.to_json_bytes() for value in documents] == expected
+            for _ in range(2000)
+        )
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(lambda _: work(), range(8)))
 
 
 def test_check_finds_drift_in_c_sources(
