@@ -13,9 +13,12 @@ import enum
 import gc
 import importlib
 import importlib.util
+import math
 import os
+import random
 import resource
 import shutil
+import struct
 import subprocess
 import sys
 import sysconfig
@@ -68,6 +71,9 @@ models:
       name: str
       children: list[Folder]
       parent: Folder?
+  Floats:
+    fields:
+      values: list[float]
   Dated:
     fields:
       day: date
@@ -440,6 +446,31 @@ def test_many_encodes_keep_memory_and_references_flat(package: Path) -> None:
     grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak
     assert grown < 4096, f"{grown} KiB more after 200,000 encodes"
     assert [sys.getrefcount(item) for item in watched] == before
+
+
+def _doubles(count: int) -> list[float]:
+    """Doubles across the range the C code converts itself, and its edges."""
+    rng = random.Random(20261202)
+    values = [rng.uniform(-1, 1) * 10 ** rng.randint(-5, 17) for _ in range(count)]
+    values += [round(rng.uniform(0, 10**6), rng.randint(0, 9)) for _ in range(count)]
+    values += [
+        struct.unpack("<d", struct.pack("<Q", rng.getrandbits(64)))[0]
+        for _ in range(count)
+    ]
+    for power in range(-5, 17):
+        ten = 10.0**power
+        values += [ten, math.nextafter(ten, 0), math.nextafter(ten, math.inf)]
+        values += [float(2**power) if power >= 0 else 2.0**power, 9.5 * ten]
+    values += [0.1, 0.2, 0.3, 1 / 3, 2 / 3, 5e-324, 1e-3, 1e15, 123456789012345.6]
+    return [value for value in values if math.isfinite(value)]
+
+
+def test_floats_are_spelled_as_repr(package: Path) -> None:
+    kitchen = _module(package, "kitchen")
+    values = _doubles(100_000)
+    value = kitchen.Floats(values=values)
+    expected = ("{" + '"values":[' + ",".join(map(repr, values)) + "]}").encode()
+    assert kitchen._native_Floats(value, 20) == expected
 
 
 def test_threads_share_the_encoders(package: Path) -> None:

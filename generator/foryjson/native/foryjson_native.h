@@ -18,6 +18,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <math.h>
 #include <string.h>
 
 /* The deepest nesting any document may have; limits.max_depth is at most 512. */
@@ -289,6 +290,127 @@ fj_write_int(fj_buf *b, PyObject *value, long long low, long long high)
 }
 
 /*
+ * The shortest digits of a double 1e-3 <= x < 1e15, exactly as repr writes them,
+ * by exact integer arithmetic: x = m * 2^-s, and the n-digit decimal nearest to x is
+ * D = m * 10^k / 2^s rounded, for k = n - (digits before the point). By DBL_DIG,
+ * if any decimal of 15 digits or fewer reads back as x, the nearest 15-digit one
+ * does (with trailing zeros); else the nearest 16-digit one, if it reads back, is
+ * repr's; else the nearest 17-digit one, which always does. A decimal reads back as
+ * x when it is nearer than half the gap to x's neighbours. Returns the length
+ * written to out (at most 24 bytes), or 0 where CPython's own conversion must
+ * decide: a tie, the gap below a power of two, an estimate off by one.
+ */
+#if defined(__SIZEOF_INT128__)
+static inline int
+fj_short_float(double x, char *out)
+{
+    typedef unsigned __int128 u128;
+    static const double powers[] = {1e-3, 1e-2, 1e-1, 1e0, 1e1, 1e2, 1e3, 1e4, 1e5,
+                                    1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14};
+    int exponent, s, before, n, k, i, length = 0, point;
+    unsigned long long m, D = 0;
+    u128 ten = 1, scaled, r, half, gap, limit;
+    char digits[24];
+    double mantissa = frexp(x, &exponent); /* x = mantissa * 2^exponent, [0.5, 1) */
+    m = (unsigned long long)ldexp(mantissa, 53);
+    s = 53 - exponent;
+    if (m == (1ULL << 52) || s < 0 || s > 90) {
+        return 0;
+    }
+    before = -2; /* digits before the point: 1e-3 <= x < 1e-2 gives -2 */
+    for (i = 1; i < (int)(sizeof(powers) / sizeof(powers[0])) && x >= powers[i]; i++) {
+        before++;
+    }
+    for (n = 15; n <= 17; n++) {
+        k = n - before;
+        if (k < 0 || k > 22) {
+            return 0;
+        }
+        ten = 1;
+        for (i = 0; i < k; i++) {
+            ten *= 10;
+        }
+        scaled = (u128)m * ten;
+        r = s == 0 ? 0 : scaled & ((((u128)1) << s) - 1);
+        half = s == 0 ? 0 : ((u128)1) << (s - 1);
+        D = (unsigned long long)(scaled >> s);
+        if (s > 0 && r == half) {
+            return 0;
+        }
+        if (s > 0 && r > half) {
+            D++;
+            gap = (((u128)1) << s) - r;
+        }
+        else {
+            gap = r;
+        }
+        /* n digits, as the estimate of `before` says? */
+        limit = 1;
+        for (i = 0; i < n; i++) {
+            limit *= 10;
+        }
+        if ((u128)D >= limit || (u128)D * 10 < limit) {
+            return 0;
+        }
+        if (2 * gap == ten) {
+            return 0;
+        }
+        if (2 * gap < ten) {
+            break;
+        }
+        if (n == 17) {
+            return 0;
+        }
+    }
+    while (k > 0 && D % 10 == 0) {
+        D /= 10;
+        k--;
+    }
+    do {
+        digits[length++] = (char)('0' + D % 10);
+        D /= 10;
+    } while (D);
+    /* digits holds the `length` digits backwards; the point goes k from the end. */
+    i = 0;
+    if (k == 0) {
+        while (length) {
+            out[i++] = digits[--length];
+        }
+        out[i++] = '.';
+        out[i++] = '0';
+        return i;
+    }
+    if (k >= length) {
+        out[i++] = '0';
+        out[i++] = '.';
+        for (point = k - length; point > 0; point--) {
+            out[i++] = '0';
+        }
+        while (length) {
+            out[i++] = digits[--length];
+        }
+        return i;
+    }
+    point = length - k;
+    while (length) {
+        if (point-- == 0) {
+            out[i++] = '.';
+        }
+        out[i++] = digits[--length];
+    }
+    return i;
+}
+#else
+static inline int
+fj_short_float(double x, char *out)
+{
+    (void)x;
+    (void)out;
+    return 0;
+}
+#endif
+
+/*
  * An exact, finite float as repr writes it (foryjson.writer.write_float): the
  * shortest text that reads back to the same value. NaN, the infinities and ints
  * given for floats are the Python encoders'.
@@ -305,6 +427,20 @@ fj_write_float(fj_buf *b, PyObject *value)
     number = PyFloat_AS_DOUBLE(value);
     if (!Py_IS_FINITE(number)) {
         return -1;
+    }
+    {
+        double magnitude = number < 0 ? -number : number;
+        if (magnitude >= 1e-3 && magnitude < 1e15) {
+            char buffer[32];
+            int length = 0;
+            if (number < 0) {
+                buffer[length++] = '-';
+            }
+            result = fj_short_float(magnitude, buffer + length);
+            if (result > 0) {
+                return fj_put(b, buffer, length + result);
+            }
+        }
     }
     text = PyOS_double_to_string(number, 'r', 0, Py_DTSF_ADD_DOT_0, NULL);
     if (text == NULL) {
