@@ -15,10 +15,10 @@ bytes, or None for the Python encoders to write the value or raise its
 
 from __future__ import annotations
 
+# Only modules every interpreter has imported by now: loading costs nothing more.
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from ..limits import DEFAULT_LIMITS, Limits
 
@@ -43,7 +43,7 @@ def pure() -> bool:
 
 def include_dir() -> str:
     """The folder of ``foryjson_native.h``, for a compiler's include path."""
-    return str(Path(__file__).resolve().parent)
+    return os.path.dirname(os.path.realpath(__file__))
 
 
 def load(
