@@ -12,6 +12,7 @@ import ast
 import enum
 import gc
 import importlib
+import importlib.machinery
 import importlib.util
 import math
 import os
@@ -110,11 +111,19 @@ def package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     problem = _compiler_problem()
     if problem is not None:
         pytest.skip(problem)
-    from foryjson.native.build import build_in_place
+    from foryjson.native.build import extensions
 
     folder = tmp_path_factory.mktemp("native")
     assert _generate(folder, "--native") == 0
-    built = build_in_place(folder / PACKAGE)
+    names = [extension.name for extension in extensions(folder / PACKAGE)]
+    assert names == [
+        f"{PACKAGE}._{name}_native" for name in ("kitchen", "media", "users")
+    ]
+    assert main(["build", str(folder / PACKAGE)]) == 0
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    built = [
+        path for path in (folder / PACKAGE).iterdir() if path.name.endswith(suffixes)
+    ]
     assert len(built) == 3
     sys.path.insert(0, str(folder))
     try:
@@ -493,6 +502,13 @@ def test_threads_share_the_encoders(package: Path) -> None:
 
     with ThreadPoolExecutor(4) as pool:
         assert all(pool.map(lambda _: work(), range(8)))
+
+
+def test_build_names_a_missing_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["build", str(tmp_path / "nowhere")]) == 2
+    assert "no such folder" in capsys.readouterr().err
 
 
 def test_check_finds_drift_in_c_sources(
