@@ -23,6 +23,7 @@ import struct
 import subprocess
 import sys
 import sysconfig
+import tracemalloc
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -480,6 +481,26 @@ def test_floats_are_spelled_as_repr(package: Path) -> None:
     value = kitchen.Floats(values=values)
     expected = ("{" + '"values":[' + ",".join(map(repr, values)) + "]}").encode()
     assert kitchen._native_Floats(value, 20) == expected
+
+
+@pytest.mark.parametrize("piece", ["plain ascii ", 'q"\\\n\x01', "é€😀x"])
+def test_long_strings_are_written_in_bounded_memory(
+    package: Path, monkeypatch: pytest.MonkeyPatch, piece: str
+) -> None:
+    kitchen = _module(package, "kitchen")
+    value = _valid(kitchen)
+    value.text = piece * (1_000_000 // len(piece))
+    _same_outcome(kitchen, value, monkeypatch)
+    size = len(value.to_json_bytes())
+    tracemalloc.start()
+    try:
+        document = kitchen._native_Everything(value, 20)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert document is not None
+    # The growing buffer and the bytes object: never 6 bytes a character at once.
+    assert peak < 3.5 * size, (peak, size)
 
 
 def test_threads_share_the_encoders(package: Path) -> None:

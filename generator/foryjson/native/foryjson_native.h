@@ -183,6 +183,10 @@ fj_escape_ascii(char *out, unsigned char c)
     return 6;
 }
 
+/* Characters escaped per reservation: a long string never reserves more than
+   6 bytes a character for this many at a time. */
+#define FJ_STR_CHUNK 4096
+
 /*
  * A str as a JSON string: exact str only (a subclass is the Python encoders'), with
  * non-ASCII characters kept as UTF-8; a lone surrogate has no UTF-8 form, so the
@@ -191,8 +195,8 @@ fj_escape_ascii(char *out, unsigned char c)
 static inline int
 fj_write_str(fj_buf *b, PyObject *value)
 {
-    Py_ssize_t length, i, start;
-    int kind;
+    Py_ssize_t length, i, start, end, chunk;
+    int kind, ascii;
     const void *data;
     char *out;
     if (!PyUnicode_CheckExact(value) || PyUnicode_READY(value) < 0) {
@@ -201,60 +205,65 @@ fj_write_str(fj_buf *b, PyObject *value)
     length = PyUnicode_GET_LENGTH(value);
     kind = PyUnicode_KIND(value);
     data = PyUnicode_DATA(value);
-    /* The longest output per character: \u00xx for ASCII, 4 UTF-8 bytes else. */
-    if (length > (PY_SSIZE_T_MAX - 2) / 6 || fj_reserve(b, length * 6 + 2) < 0) {
+    ascii = PyUnicode_IS_ASCII(value);
+    if (fj_putc(b, '"') < 0) {
         return -1;
     }
-    out = b->data + b->len;
-    *out++ = '"';
-    if (PyUnicode_IS_ASCII(value)) {
-        const unsigned char *text = (const unsigned char *)data;
-        start = 0;
-        for (i = 0; i < length; i++) {
-            if (fj_escapes[text[i]]) {
-                memcpy(out, text + start, (size_t)(i - start));
-                out += i - start;
-                out += fj_escape_ascii(out, text[i]);
-                start = i + 1;
-            }
+    for (chunk = 0; chunk < length; chunk = end) {
+        end = length - chunk > FJ_STR_CHUNK ? chunk + FJ_STR_CHUNK : length;
+        /* The longest output per character: \u00xx for ASCII, 4 UTF-8 bytes else. */
+        if (fj_reserve(b, (end - chunk) * 6) < 0) {
+            return -1;
         }
-        memcpy(out, text + start, (size_t)(length - start));
-        out += length - start;
-    }
-    else {
-        for (i = 0; i < length; i++) {
-            Py_UCS4 c = PyUnicode_READ(kind, data, i);
-            if (c < 0x80) {
-                if (fj_escapes[c]) {
-                    out += fj_escape_ascii(out, (unsigned char)c);
+        out = b->data + b->len;
+        if (ascii) {
+            const unsigned char *text = (const unsigned char *)data;
+            start = chunk;
+            for (i = chunk; i < end; i++) {
+                if (fj_escapes[text[i]]) {
+                    memcpy(out, text + start, (size_t)(i - start));
+                    out += i - start;
+                    out += fj_escape_ascii(out, text[i]);
+                    start = i + 1;
+                }
+            }
+            memcpy(out, text + start, (size_t)(end - start));
+            out += end - start;
+        }
+        else {
+            for (i = chunk; i < end; i++) {
+                Py_UCS4 c = PyUnicode_READ(kind, data, i);
+                if (c < 0x80) {
+                    if (fj_escapes[c]) {
+                        out += fj_escape_ascii(out, (unsigned char)c);
+                    }
+                    else {
+                        *out++ = (char)c;
+                    }
+                }
+                else if (c < 0x800) {
+                    *out++ = (char)(0xc0 | (c >> 6));
+                    *out++ = (char)(0x80 | (c & 0x3f));
+                }
+                else if (c < 0x10000) {
+                    if (c >= 0xd800 && c <= 0xdfff) {
+                        return -1;
+                    }
+                    *out++ = (char)(0xe0 | (c >> 12));
+                    *out++ = (char)(0x80 | ((c >> 6) & 0x3f));
+                    *out++ = (char)(0x80 | (c & 0x3f));
                 }
                 else {
-                    *out++ = (char)c;
+                    *out++ = (char)(0xf0 | (c >> 18));
+                    *out++ = (char)(0x80 | ((c >> 12) & 0x3f));
+                    *out++ = (char)(0x80 | ((c >> 6) & 0x3f));
+                    *out++ = (char)(0x80 | (c & 0x3f));
                 }
-            }
-            else if (c < 0x800) {
-                *out++ = (char)(0xc0 | (c >> 6));
-                *out++ = (char)(0x80 | (c & 0x3f));
-            }
-            else if (c < 0x10000) {
-                if (c >= 0xd800 && c <= 0xdfff) {
-                    return -1;
-                }
-                *out++ = (char)(0xe0 | (c >> 12));
-                *out++ = (char)(0x80 | ((c >> 6) & 0x3f));
-                *out++ = (char)(0x80 | (c & 0x3f));
-            }
-            else {
-                *out++ = (char)(0xf0 | (c >> 18));
-                *out++ = (char)(0x80 | ((c >> 12) & 0x3f));
-                *out++ = (char)(0x80 | ((c >> 6) & 0x3f));
-                *out++ = (char)(0x80 | (c & 0x3f));
             }
         }
+        b->len = out - b->data;
     }
-    *out++ = '"';
-    b->len = out - b->data;
-    return 0;
+    return fj_putc(b, '"');
 }
 
 /* An exact int within [low, high] (and 64 bits), in decimal. */
