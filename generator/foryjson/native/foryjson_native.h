@@ -21,6 +21,12 @@
 #include <math.h>
 #include <string.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define FJ_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define FJ_ALWAYS_INLINE inline
+#endif
+
 /* The deepest nesting any document may have; limits.max_depth is at most 512. */
 #define FJ_DEPTH_CAP 1024
 #define FJ_INLINE 1024
@@ -188,14 +194,73 @@ fj_escape_ascii(char *out, unsigned char c)
 #define FJ_STR_CHUNK 4096
 
 /*
+ * Characters from..to of a str's data, escaped into out, which has room for 6
+ * bytes a character (\u00xx for ASCII, at most 4 UTF-8 bytes else). Returns the
+ * end of what was written; NULL at a lone surrogate, which has no UTF-8 form.
+ */
+static FJ_ALWAYS_INLINE char *
+fj_escape_range(char *out, int kind, const void *data, int ascii, Py_ssize_t from,
+                Py_ssize_t to)
+{
+    Py_ssize_t i, start;
+    if (ascii) {
+        const unsigned char *text = (const unsigned char *)data;
+        for (i = start = from; i < to; i++) {
+            if (fj_escapes[text[i]]) {
+                memcpy(out, text + start, (size_t)(i - start));
+                out += i - start;
+                out += fj_escape_ascii(out, text[i]);
+                start = i + 1;
+            }
+        }
+        memcpy(out, text + start, (size_t)(to - start));
+        return out + (to - start);
+    }
+    for (i = from; i < to; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c < 0x80) {
+            if (fj_escapes[c]) {
+                out += fj_escape_ascii(out, (unsigned char)c);
+            }
+            else {
+                *out++ = (char)c;
+            }
+        }
+        else if (c < 0x800) {
+            *out++ = (char)(0xc0 | (c >> 6));
+            *out++ = (char)(0x80 | (c & 0x3f));
+        }
+        else if (c < 0x10000) {
+            if (c >= 0xd800 && c <= 0xdfff) {
+                return NULL;
+            }
+            *out++ = (char)(0xe0 | (c >> 12));
+            *out++ = (char)(0x80 | ((c >> 6) & 0x3f));
+            *out++ = (char)(0x80 | (c & 0x3f));
+        }
+        else {
+            *out++ = (char)(0xf0 | (c >> 18));
+            *out++ = (char)(0x80 | ((c >> 12) & 0x3f));
+            *out++ = (char)(0x80 | ((c >> 6) & 0x3f));
+            *out++ = (char)(0x80 | (c & 0x3f));
+        }
+    }
+    return out;
+}
+
+/* Characters escaped per reservation: a long string never reserves more than
+   6 bytes a character for this many at a time. */
+#define FJ_STR_CHUNK 4096
+
+/*
  * A str as a JSON string: exact str only (a subclass is the Python encoders'), with
  * non-ASCII characters kept as UTF-8; a lone surrogate has no UTF-8 form, so the
- * Python encoders report it.
+ * Python encoders report it. Long strings are escaped a chunk at a time.
  */
 static inline int
 fj_write_str(fj_buf *b, PyObject *value)
 {
-    Py_ssize_t length, i, start, end, chunk;
+    Py_ssize_t length, chunk, end;
     int kind, ascii;
     const void *data;
     char *out;
@@ -206,64 +271,28 @@ fj_write_str(fj_buf *b, PyObject *value)
     kind = PyUnicode_KIND(value);
     data = PyUnicode_DATA(value);
     ascii = PyUnicode_IS_ASCII(value);
-    if (fj_putc(b, '"') < 0) {
+    /* The first reservation holds both quotes, each later one the closing quote. */
+    end = length > FJ_STR_CHUNK ? FJ_STR_CHUNK : length;
+    if (fj_reserve(b, end * 6 + 2) < 0) {
         return -1;
     }
-    for (chunk = 0; chunk < length; chunk = end) {
+    out = b->data + b->len;
+    *out++ = '"';
+    out = fj_escape_range(out, kind, data, ascii, 0, end);
+    for (chunk = end; out != NULL && chunk < length; chunk = end) {
         end = length - chunk > FJ_STR_CHUNK ? chunk + FJ_STR_CHUNK : length;
-        /* The longest output per character: \u00xx for ASCII, 4 UTF-8 bytes else. */
-        if (fj_reserve(b, (end - chunk) * 6) < 0) {
+        b->len = out - b->data;
+        if (fj_reserve(b, (end - chunk) * 6 + 1) < 0) {
             return -1;
         }
-        out = b->data + b->len;
-        if (ascii) {
-            const unsigned char *text = (const unsigned char *)data;
-            start = chunk;
-            for (i = chunk; i < end; i++) {
-                if (fj_escapes[text[i]]) {
-                    memcpy(out, text + start, (size_t)(i - start));
-                    out += i - start;
-                    out += fj_escape_ascii(out, text[i]);
-                    start = i + 1;
-                }
-            }
-            memcpy(out, text + start, (size_t)(end - start));
-            out += end - start;
-        }
-        else {
-            for (i = chunk; i < end; i++) {
-                Py_UCS4 c = PyUnicode_READ(kind, data, i);
-                if (c < 0x80) {
-                    if (fj_escapes[c]) {
-                        out += fj_escape_ascii(out, (unsigned char)c);
-                    }
-                    else {
-                        *out++ = (char)c;
-                    }
-                }
-                else if (c < 0x800) {
-                    *out++ = (char)(0xc0 | (c >> 6));
-                    *out++ = (char)(0x80 | (c & 0x3f));
-                }
-                else if (c < 0x10000) {
-                    if (c >= 0xd800 && c <= 0xdfff) {
-                        return -1;
-                    }
-                    *out++ = (char)(0xe0 | (c >> 12));
-                    *out++ = (char)(0x80 | ((c >> 6) & 0x3f));
-                    *out++ = (char)(0x80 | (c & 0x3f));
-                }
-                else {
-                    *out++ = (char)(0xf0 | (c >> 18));
-                    *out++ = (char)(0x80 | ((c >> 12) & 0x3f));
-                    *out++ = (char)(0x80 | ((c >> 6) & 0x3f));
-                    *out++ = (char)(0x80 | (c & 0x3f));
-                }
-            }
-        }
-        b->len = out - b->data;
+        out = fj_escape_range(b->data + b->len, kind, data, ascii, chunk, end);
     }
-    return fj_putc(b, '"');
+    if (out == NULL) {
+        return -1;
+    }
+    *out++ = '"';
+    b->len = out - b->data;
+    return 0;
 }
 
 /* An exact int within [low, high] (and 64 bits), in decimal. */
