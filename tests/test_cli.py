@@ -464,9 +464,9 @@ def test_several_misspelled_options_are_each_named(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     with pytest.raises(SystemExit):
-        main(["schemas/", "-o", "out", "--chek", "--frobnicate", "--vendr-runtime"])
+        main(["schemas/", "-o", "out", "--chek", "--xyzzy", "--vendr-runtime"])
     assert capsys.readouterr().err.splitlines()[-1] == (
-        "foryjson-gen: error: unrecognized arguments: --chek --frobnicate"
+        "foryjson-gen: error: unrecognized arguments: --chek --xyzzy"
         " --vendr-runtime (--chek: did you mean --check?; --vendr-runtime: did you"
         " mean --vendor-runtime?)"
     )
@@ -476,9 +476,9 @@ def test_an_unknown_option_without_a_close_match(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     with pytest.raises(SystemExit):
-        main(["schemas/", "-o", "out", "--frobnicate"])
+        main(["schemas/", "-o", "out", "--xyzzy"])
     last = capsys.readouterr().err.splitlines()[-1]
-    assert last == "foryjson-gen: error: unrecognized arguments: --frobnicate"
+    assert last == "foryjson-gen: error: unrecognized arguments: --xyzzy"
 
 
 def test_the_help_lists_every_option(capsys: pytest.CaptureFixture[str]) -> None:

@@ -83,7 +83,9 @@ class Codec(_Generic[T]):
     which the orjson backend finds their exact text (see ``reader.decode``).
     ``key`` identifies the type of a generated root (a schema's ``roots``) the way
     ``foryjson.roots`` resolves type expressions, so that ``ForyJson`` uses it for
-    them; None for the codecs of models and enums.
+    them; None for the codecs of models and enums. ``native`` is the compiled encoder
+    of a module generated with ``--native`` whose extension is in use (see
+    ``foryjson.native``): it writes first, and gives up (None) where ``encode`` must.
     """
 
     __slots__ = (
@@ -97,6 +99,7 @@ class Codec(_Generic[T]):
         "key",
         "limits",
         "counts_depth",
+        "native",
         "plain",
         "type",
         "untyped",
@@ -117,6 +120,7 @@ class Codec(_Generic[T]):
         counts_depth: bool = False,
         key: object = None,
         builtins: Callable[..., object] | None = None,
+        native: Callable[[object, int], bytes | None] | None = None,
     ) -> None:
         self.type = type
         self.encode = encode
@@ -131,6 +135,7 @@ class Codec(_Generic[T]):
         self.counts_depth = counts_depth
         self.key = key
         self.builtins = builtins
+        self.native = native
 
     def __repr__(self) -> str:
         if self.key is not None:

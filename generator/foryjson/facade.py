@@ -237,6 +237,16 @@ class ForyJson:
         expression, as a schema field's ``format`` (``type="bytes", format="base16"``).
         """
         codec = self._encoder_for(value, type, format)
+        if codec.native is not None:
+            data = fastwriter.native_document(
+                codec.native,
+                value,
+                self._escape(escape_non_ascii),
+                pretty,
+                self._limits_of(codec),
+            )
+            if data is not None:
+                return data.decode()
         if self._fast and codec.plain is not None:
             return fastwriter.encode_text(
                 codec.plain,
@@ -269,6 +279,16 @@ class ForyJson:
     ) -> bytes:
         """Encode ``value`` as UTF-8 JSON; options as for ``to_json``."""
         codec = self._encoder_for(value, type, format)
+        if codec.native is not None:
+            data = fastwriter.native_document(
+                codec.native,
+                value,
+                self._escape(escape_non_ascii),
+                pretty,
+                self._limits_of(codec),
+            )
+            if data is not None:
+                return data
         if self._fast and codec.plain is not None:
             return fastwriter.encode_bytes(
                 codec.plain,

@@ -48,6 +48,7 @@ __all__ = [
     "encode_bytes",
     "encode_text",
     "fragment",
+    "native_document",
     "orjson_module",
     "plain_any",
     "plain_float",
@@ -160,6 +161,7 @@ def encode_bytes(
     fast: bool | None = None,
     *,
     counts_depth: bool = False,
+    native: Callable[[object, int], bytes | None] | None = None,
 ) -> bytes:
     """Encode a document root: the bytes and errors of ``writer.encode_bytes``.
 
@@ -168,8 +170,13 @@ def encode_bytes(
     text is the string encoder's, whose layout keeps memory within a few bytes a
     character (orjson reserves up to ten times a long string's size while it writes).
     With ``counts_depth``, ``plain`` takes the nesting levels the value may use and
-    refuses a deeper one itself.
+    refuses a deeper one itself. ``native``, a compiled encoder (see
+    ``foryjson.native``), writes first where it is given.
     """
+    if native is not None:
+        data = native_document(native, value, escape_non_ascii, pretty, limits)
+        if data is not None:
+            return data
     data = None if pretty else _plain_document(plain, value, fast, limits, counts_depth)
     if data is not None:
         counted = _depth.needs_check(depth, limits.max_depth) and not counts_depth
@@ -196,9 +203,14 @@ def encode_text(
     fast: bool | None = None,
     *,
     counts_depth: bool = False,
+    native: Callable[[object, int], bytes | None] | None = None,
 ) -> str:
     """Encode a document root as text: the text and errors of ``writer.encode_text``
     (the arguments as for ``encode_bytes``)."""
+    if native is not None:
+        data = native_document(native, value, escape_non_ascii, pretty, limits)
+        if data is not None:
+            return data.decode()
     data = None if pretty else _plain_document(plain, value, fast, limits, counts_depth)
     if data is not None:
         text = data.decode()
@@ -207,6 +219,24 @@ def encode_text(
             _depth.check_write_depth(text, limits.max_depth)
         return writer.finish_text(text, escape_non_ascii)
     return writer.encode_text(encoder, value, escape_non_ascii, pretty, limits, depth)
+
+
+def native_document(
+    native: Callable[[object, int], bytes | None],
+    value: object,
+    escape_non_ascii: bool,
+    pretty: bool,
+    limits: Limits,
+) -> bytes | None:
+    """The compiled encoder's document for ``value``; None where the Python encoders
+    must write it: pretty text, non-ASCII text to escape, or a value the compiled
+    encoder leaves to them (any fault, nesting past ``max_depth``, a cycle)."""
+    if pretty:
+        return None
+    data = native(value, limits.max_depth)
+    if data is not None and escape_non_ascii and not data.isascii():
+        return None
+    return data
 
 
 def fragment(text: object) -> Any:

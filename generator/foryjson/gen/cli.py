@@ -26,6 +26,8 @@ examples:
                                                also export a JSON Schema per model
   foryjson-gen --language-schema foryjson-schema.json
                                                write the JSON Schema of schema files
+  foryjson-gen schemas/ -o generated/ --native also write C sources of compiled encoders
+  foryjson-gen build generated/                compile them in place (setuptools)
   foryjson-gen import api.yaml -o schemas/     write schemas/api.yaml from an OpenAPI
                                                or JSON Schema document (see
                                                foryjson-gen import --help)
@@ -98,6 +100,12 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="copy the runtime into OUT/_foryjson_runtime/ and import it from there,"
         " so the generated package needs no foryjson installed",
+    )
+    parser.add_argument(
+        "--native",
+        action="store_true",
+        help="also write OUT/<dir>/_<module>_native.c, the C source of the module's"
+        " compiled encoders, which it uses once built (foryjson-gen build OUT)",
     )
     parser.add_argument(
         "--jsonschema",
@@ -328,13 +336,53 @@ def _configured_vendoring(pyproject: Path, output: Path) -> bool | None:
     )
 
 
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="foryjson-gen build",
+        description="Compile the C sources foryjson-gen --native wrote below OUT into"
+        " extension modules beside them, with setuptools' build_ext --inplace and the"
+        " compiler Python was built with (for development; packages list"
+        " foryjson.native.build.extensions in their setup.py).",
+    )
+    parser.add_argument(
+        "output", type=Path, metavar="OUT", help="the generated package's folder"
+    )
+    parser.add_argument(
+        "--package",
+        metavar="NAME",
+        help="OUT's dotted module name (default: the folder's name)",
+    )
+    return parser
+
+
+def _build(argv: Sequence[str]) -> int:
+    """``foryjson-gen build OUT``: compile the generated C sources in place."""
+    arguments = _build_parser().parse_args(argv)
+    if not arguments.output.is_dir():
+        print(
+            f"foryjson-gen: error: no such folder: {arguments.output}", file=sys.stderr
+        )
+        return 2
+    from ..native.build import build_in_place
+
+    try:
+        built = build_in_place(arguments.output, arguments.package)
+    except Exception as error:  # setuptools' and the compiler's errors alike
+        print(f"foryjson-gen: error: the build failed: {error}", file=sys.stderr)
+        return 2
+    print(f"foryjson-gen: {len(built)} extension(s) built in {arguments.output}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["import"]:
-        return _import(argv[1:])
+    arguments_list = list(sys.argv[1:] if argv is None else argv)
+    if arguments_list[:1] == ["import"]:
+        return _import(arguments_list[1:])
+    if arguments_list[:1] == ["build"]:
+        return _build(arguments_list[1:])
     parser = _parser()
-    arguments = parser.parse_args(argv)
+    arguments = parser.parse_args(arguments_list)
     if arguments.language_schema is not None:
         return _write_language_schema(arguments.language_schema)
     try:
@@ -361,7 +409,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status = 0
         if output is not None:
-            files = generate(paths, vendor_runtime=vendor_runtime)
+            files = generate(
+                paths, vendor_runtime=vendor_runtime, native=arguments.native
+            )
             status = write_or_check(files, output, check=arguments.check)
         if jsonschema is not None:
             status = max(status, _export_jsonschema(paths, jsonschema, arguments.check))

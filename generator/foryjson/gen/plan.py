@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
+from .native import NativeModule
 from .patterns import PatternPlan
 from .reading import ReadFacts
 
@@ -892,3 +893,5 @@ class ModulePlan:
     facts: dict[str, ReadFacts]
     roots: list[RootPlan] = field(default_factory=list)
     """The module's named root codecs, in ``ROOTS``."""
+    native: NativeModule | None = None
+    """With ``--native``: the compiled encoders the module loads (see ``native``)."""

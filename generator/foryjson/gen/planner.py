@@ -29,6 +29,7 @@ from .ir import (
     TupleOf,
     TypeRef,
 )
+from .native import plan_native
 from .plaindata import PlainPlanner
 from .plan import (
     ClassPlan,
@@ -49,10 +50,20 @@ from .scope import Scope, model_functions
 
 
 def plan_module(
-    module: ModuleDef, all_modules: dict[str, ModuleDef], runtime: str = "foryjson"
+    module: ModuleDef,
+    all_modules: dict[str, ModuleDef],
+    runtime: str = "foryjson",
+    native: bool = False,
 ) -> ModulePlan:
-    """The plan of one module; ``runtime`` is the package its runtime imports name."""
+    """The plan of one module; ``runtime`` is the package its runtime imports name.
+
+    With ``native``, the module also loads the compiled encoders of its C source
+    (see ``native``), where they are built.
+    """
     scope = Scope(module, all_modules, runtime)
+    native_plan = plan_native(module) if native else None
+    if native_plan is not None and native_plan.models:
+        scope.uses.add("_native")
     values = ContainerPlanner(scope)
     # Flattened children's functions, in the order encoders and decoders plan them.
     flat: list[Function] = []
@@ -149,6 +160,7 @@ def plan_module(
     exports = sorted(
         [
             "CODECS",
+            *(["NATIVE"] if native_plan is not None else []),
             *(enum.name for enum in module.enums),
             *(model.name for model in ordered),
             *(["ROOTS", *(root.name for root in module.roots)] if module.roots else []),
@@ -181,6 +193,7 @@ def plan_module(
         + bound,
         facts=facts,
         roots=roots,
+        native=native_plan,
     )
 
 

@@ -18,7 +18,10 @@ source goes through one of these functions, chosen by where the text lands:
 * ``module_path``: a module an import names (``reference`` splits a schema's
   ``package.module:name`` into its module and name, checked);
 * ``python_literal``: a value (a default, a bound) as the expression that builds it;
-* ``json_string``: text as a JSON string, which then goes through a Python filter.
+* ``json_string``: text as a JSON string, which then goes through a Python filter;
+* ``c_string``: a C string literal (the native target's C source);
+* ``c_comment``: text inside a C ``/* */`` comment;
+* ``c_identifier`` and ``c_integer``: a C name, checked, and an integer bound.
 
 Strings are written in ASCII; docstrings and comments keep printable characters and
 escape the rest, so no character can end a line or a literal where the tokenizer and
@@ -41,6 +44,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "builtin_literal",
+    "c_comment",
+    "c_identifier",
+    "c_integer",
+    "c_string",
     "comment",
     "docstring",
     "fstring_text",
@@ -293,6 +300,51 @@ def python_literal(value: Value) -> str:
     return builtin_literal(value.value, lambda name: spellings.get(name, name))
 
 
+def c_string(text: str) -> str:
+    """A C string literal, ASCII only, holding exactly ``text``'s UTF-8 bytes.
+
+    Letters, digits and safe punctuation stay, quotes and backslashes get their
+    escapes, and every other byte is a three-digit octal escape, which no following
+    character can extend: no trigraph (``??/``), line break or byte beyond ASCII
+    reaches the source as itself. A lone surrogate has no UTF-8 form: the planner
+    leaves such text to Python.
+    """
+    return (
+        '"'
+        + "".join(_C_SAFE.get(byte) or f"\\{byte:03o}" for byte in text.encode("utf-8"))
+        + '"'
+    )
+
+
+_C_SAFE = {ord('"'): '\\"', ord("\\"): "\\\\"} | {
+    byte: chr(byte)
+    for byte in b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_ .,:;-+=<>!@#$%^&*()[]{}|~`'/"
+}
+
+
+def c_comment(text: str) -> str:
+    """``text`` inside a C block comment: printable ASCII, ``*/`` broken up, the
+    rest escaped as in Python source."""
+    out = "".join(char if " " <= char <= "~" else _escape(char) for char in text)
+    return out.replace("*/", "* /").replace("/*", "/ *")
+
+
+def c_identifier(name: str) -> str:
+    """``name`` itself, once checked to be an ASCII C identifier."""
+    if not (name.isascii() and name.isidentifier()):
+        raise ValueError(f"not an ASCII identifier: {name!r}")
+    return name
+
+
+def c_integer(value: int) -> str:
+    """A C ``long long`` constant; the smallest one is spelled as C needs it."""
+    if value == -(2**63):
+        return "(-9223372036854775807LL - 1)"
+    if not -(2**63) < value < 2**63:
+        raise ValueError(f"not a 64-bit integer: {value}")
+    return f"{value}LL"
+
+
 #: The filters templates quote with, by the name templates use.
 FILTERS = {
     "string_literal": string_literal,
@@ -304,4 +356,8 @@ FILTERS = {
     "json_fstring_text": json_fstring_text,
     "regex_text": regex_text,
     "python_literal": python_literal,
+    "c_string": c_string,
+    "c_comment": c_comment,
+    "c_identifier": c_identifier,
+    "c_integer": c_integer,
 }

@@ -142,6 +142,7 @@ RUNTIME_MODULES = {
     "_hashing": "hashing",
     "_javafloats": "javafloats",
     "_javatime": "javatime",
+    "_native": "native",
     "_identifiers": "identifiers",
     "_numbers": "numbers",
     "_pyvalues": "pyvalues",

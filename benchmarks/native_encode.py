@@ -1,0 +1,146 @@
+"""Time the native encoders against the Python ones and msgspec: paired ratios.
+
+Generates ``schemas/media.yaml`` and ``schemas/users.yaml`` with ``--native`` into a
+temporary folder, compiles them (``foryjson.native.build``), and times
+``to_json_bytes`` of the same documents three ways in alternating rounds: the
+compiled encoder, the Python encoders with orjson (what runs without the
+extension), and msgspec's encoder on its own Structs. Prints the median of each
+round's ratio, which the machine's load affects far less than absolute times.
+
+    python benchmarks/native_encode.py [--rounds 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import shutil
+import statistics
+import sys
+import tempfile
+import timeit
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+PACKAGE = "fj_native_bench"
+
+
+def _build(folder: Path) -> None:
+    from foryjson.gen.cli import main
+    from foryjson.native.build import build_in_place
+
+    schemas = folder / "schemas"
+    schemas.mkdir()
+    for name in ("media", "users"):
+        shutil.copy(REPOSITORY / "schemas" / f"{name}.yaml", schemas)
+    status = main([str(schemas), "-o", str(folder / PACKAGE), "--native"])
+    assert status == 0
+    build_in_place(folder / PACKAGE)
+    sys.path.insert(0, str(folder))
+
+
+def _per_call(function: Callable[[], object], number: int) -> float:
+    return timeit.timeit(function, number=number) / number
+
+
+def _cases() -> list[tuple[str, Any, Any, Any]]:
+    """(workload, the native module's value, its module, msgspec's value)."""
+    import msgspec
+
+    from benchmarks.suite import workloads
+    from benchmarks.suite.contenders import with_msgspec
+
+    media = importlib.import_module(f"{PACKAGE}.media")
+    users = importlib.import_module(f"{PACKAGE}.users")
+    assert media.NATIVE and users.NATIVE, "the extensions did not load"
+    cases: list[tuple[str, Any, Any, Any]] = []
+    data = workloads.plain("media")[0]
+    cases.append(
+        (
+            "media",
+            media.MediaContent.from_builtins(data),
+            media,
+            with_msgspec.build_media(data),
+        )
+    )
+    for size in (1, 10):
+        data = workloads.plain(f"users_{size}")[0]
+        cases.append(
+            (
+                f"users_{size}",
+                users.Users.from_builtins(data),
+                users,
+                msgspec.convert(data, with_msgspec.Users),
+            )
+        )
+    return cases
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    rounds: int = parser.parse_args().rounds
+    with tempfile.TemporaryDirectory() as temporary:
+        _build(Path(temporary))
+        print(
+            f"{'workload':<10} {'bytes':>7} {'native µs':>10} {'native/py':>10}"
+            f" {'native/msgspec':>15} {'py/msgspec':>11}"
+        )
+        for workload, value, module, struct in _cases():
+            size, native_time, ratios = _measure(value, module, struct, rounds)
+            print(
+                f"{workload:<10} {size:>7} {native_time * 1e6:>10.2f}"
+                f" {ratios[0]:>10.2f} {ratios[1]:>15.2f} {ratios[2]:>11.2f}"
+            )
+
+
+def _measure(
+    value: Any, module: Any, struct: Any, rounds: int
+) -> tuple[int, float, tuple[float, float, float]]:
+    """The document's size, the native time per call, and the median ratios
+    native/Python, native/msgspec and Python/msgspec."""
+    import msgspec
+
+    encoder = msgspec.json.Encoder()
+    codec = next(c for c in module.CODECS if c.type is type(value))
+    fastwriter = module._fastwriter
+
+    def python() -> bytes:
+        data: bytes = fastwriter.encode_bytes(
+            codec.plain,
+            codec.encode,
+            value,
+            depth=codec.depth,
+            counts_depth=codec.counts_depth,
+        )
+        return data
+
+    def peer() -> bytes:
+        data: bytes = encoder.encode(struct)
+        return data
+
+    native = value.to_json_bytes
+    document = native()
+    assert document == python()
+    number = max(50, int(200_000 / max(len(document), 500)))
+    times, native_python, native_peer, python_peer = [], [], [], []
+    for _ in range(rounds):
+        n = _per_call(native, number)
+        p = _per_call(python, number)
+        m = _per_call(peer, number)
+        times.append(n)
+        native_python.append(n / p)
+        native_peer.append(n / m)
+        python_peer.append(p / m)
+    median = statistics.median
+    return (
+        len(document),
+        median(times),
+        (median(native_python), median(native_peer), median(python_peer)),
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,576 @@
+"""The native target: C encoders from ``foryjson-gen --native``, built and compared
+with the Python encoders they stand in for (the reference).
+
+The package is generated into a temporary folder and compiled with
+``foryjson.native.build``; without a C compiler or Python's headers those tests skip.
+The drift check and the C quoting filter need no compiler.
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+import gc
+import importlib
+import importlib.machinery
+import importlib.util
+import math
+import os
+import random
+import resource
+import shutil
+import struct
+import subprocess
+import sys
+import sysconfig
+import tracemalloc
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from foryjson import EncodeError, ForyJson, writer
+from foryjson.gen.cli import main
+from foryjson.gen.quoting import c_comment, c_string
+from foryjson.limits import Limits
+from tests.schema_strategies import FLOATS, TEXT, for_model, modules
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+PACKAGE = "fj_native_pkg"
+
+KITCHEN = """\
+options:
+  include: non_null
+enums:
+  Color: [RED, GREEN]
+models:
+  Everything:
+    fields:
+      text: str
+      maybe_text: str?
+      flag: bool
+      tiny: int8
+      small: uint8
+      medium: int16
+      word: uint32
+      big: int64
+      huge: uint64
+      any_int: int
+      ratio: float
+      maybe_ratio: float?
+      color: Color
+      maybe_color: Color?
+      counts: list[int32?]
+      nested: list[list[str]]
+      quoted: {type: str, json: "we\\"ird\\\\name\\u00e9 */ ??/"}
+      always_null: {type: "str?", include: always}
+  Folder:
+    fields:
+      name: str
+      children: list[Folder]
+      parent: Folder?
+  Floats:
+    fields:
+      values: list[float]
+  Dated:
+    fields:
+      day: date
+  HoldsDated:
+    fields:
+      dated: Dated
+"""
+
+
+def _compiler_problem() -> str | None:
+    """Why C extensions cannot be built here, or None."""
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    if not headers.is_file():
+        return f"no Python headers ({headers} is missing)"
+    if importlib.util.find_spec("setuptools") is None:
+        return "setuptools is not installed"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler} is not on PATH)"
+    return None
+
+
+def _generate(folder: Path, *arguments: str) -> int:
+    schemas = folder / "schemas"
+    schemas.mkdir(exist_ok=True)
+    for name in ("media", "users"):
+        shutil.copy(REPOSITORY / "schemas" / f"{name}.yaml", schemas)
+    (schemas / "kitchen.yaml").write_text(KITCHEN, encoding="utf-8")
+    return main([str(schemas), "-o", str(folder / PACKAGE), *arguments])
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    problem = _compiler_problem()
+    if problem is not None:
+        pytest.skip(problem)
+    from foryjson.native.build import extensions
+
+    folder = tmp_path_factory.mktemp("native")
+    assert _generate(folder, "--native") == 0
+    names = [extension.name for extension in extensions(folder / PACKAGE)]
+    assert names == [
+        f"{PACKAGE}._{name}_native" for name in ("kitchen", "media", "users")
+    ]
+    assert main(["build", str(folder / PACKAGE)]) == 0
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    built = [
+        path for path in (folder / PACKAGE).iterdir() if path.name.endswith(suffixes)
+    ]
+    assert len(built) == 3
+    sys.path.insert(0, str(folder))
+    try:
+        yield folder
+    finally:
+        sys.path.remove(str(folder))
+        for name in [name for name in sys.modules if name.startswith(PACKAGE)]:
+            del sys.modules[name]
+
+
+def _module(package: Path, name: str) -> Any:
+    return importlib.import_module(f"{PACKAGE}.{name}")
+
+
+def _pure_bytes(module: Any, value: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """What the Python encoders give: the document, or the EncodeError raised."""
+    with monkeypatch.context() as patch:
+        model = next(
+            cls
+            for cls in type(value).__mro__
+            if hasattr(module, f"_native_{cls.__name__}")
+        )
+        patch.setattr(module, f"_native_{model.__name__}", None)
+        try:
+            return value.to_json_bytes()
+        except EncodeError as error:
+            return error
+
+
+def _same_outcome(module: Any, value: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = _pure_bytes(module, value, monkeypatch)
+    try:
+        got: Any = value.to_json_bytes()
+    except EncodeError as error:
+        got = error
+    if isinstance(expected, EncodeError):
+        assert isinstance(got, EncodeError), got
+        assert type(got) is type(expected)
+        assert str(got) == str(expected)
+        assert got.args == expected.args
+        with pytest.raises(EncodeError) as text_error:
+            value.to_json()
+        assert str(text_error.value) == str(expected)
+    else:
+        assert got == expected
+        assert value.to_json() == expected.decode()
+
+
+def _rebuild(value: Any, module: Any) -> Any:
+    """A value of the generated/ classes as the same value of ``module``'s."""
+    if isinstance(value, enum.Enum):
+        return getattr(module, type(value).__name__)[value.name]
+    if isinstance(value, list):
+        return [_rebuild(item, module) for item in value]
+    if type(value).__module__.startswith("generated."):
+        cls = getattr(module, type(value).__name__)
+        copy = object.__new__(cls)
+        for name in cls.__slots__:
+            setattr(copy, name, _rebuild(getattr(value, name), module))
+        return copy
+    return value
+
+
+def test_the_modules_use_their_compiled_encoders(package: Path) -> None:
+    media = _module(package, "media")
+    kitchen = _module(package, "kitchen")
+    assert media.NATIVE is True and kitchen.NATIVE is True
+    codecs = {codec.type.__name__: codec for codec in kitchen.CODECS}
+    assert codecs["Everything"].native is not None
+    assert codecs["Folder"].native is not None
+    # A model with a date, and one holding it, are the Python encoders'.
+    assert codecs["Dated"].native is None and codecs["HoldsDated"].native is None
+    source = (package / PACKAGE / "_kitchen_native.c").read_text(encoding="utf-8")
+    assert "Dated: field day: date is written by Python only" in source
+    assert "HoldsDated: field dated: Dated is written by Python only" in source
+
+
+@pytest.mark.parametrize("name", ["media", "users"])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_native_bytes_are_the_python_bytes(
+    package: Path, name: str, data: st.DataObject, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = _module(package, name)
+    for model in modules()[name].models:
+        original = data.draw(for_model(name, model))
+        value = _rebuild(original, module)
+        document = getattr(module, f"_native_{model.name}")(value, 20)
+        if document is not None:  # None for NaN and the infinities, among others
+            assert document == _pure_bytes(module, value, monkeypatch)
+            assert document == original.to_json_bytes()
+        _same_outcome(module, value, monkeypatch)
+
+
+def _everything(kitchen: Any) -> st.SearchStrategy[Any]:
+    def ints(bits: int, signed: bool = True) -> st.SearchStrategy[int]:
+        if signed:
+            return st.integers(-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+        return st.integers(0, 2**bits - 1)
+
+    return st.builds(
+        kitchen.Everything,
+        text=TEXT,
+        maybe_text=st.none() | TEXT,
+        flag=st.booleans(),
+        tiny=ints(8),
+        small=ints(8, False),
+        medium=ints(16),
+        word=ints(32, False),
+        big=ints(64),
+        huge=ints(64, False),
+        any_int=st.integers(-(2**70), 2**70),
+        ratio=FLOATS,
+        maybe_ratio=st.none() | FLOATS,
+        color=st.sampled_from(kitchen.Color),
+        maybe_color=st.none() | st.sampled_from(kitchen.Color),
+        counts=st.lists(st.none() | ints(32), max_size=4),
+        nested=st.lists(st.lists(TEXT, max_size=3), max_size=3),
+        quoted=TEXT,
+        always_null=st.none() | TEXT,
+    )
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_every_scalar_writes_as_python_does(
+    package: Path, data: st.DataObject, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kitchen = _module(package, "kitchen")
+    value = data.draw(_everything(kitchen))
+    _same_outcome(kitchen, value, monkeypatch)
+    finite = value.ratio - value.ratio == 0 and (
+        value.maybe_ratio is None or value.maybe_ratio - value.maybe_ratio == 0
+    )
+    if finite and -(2**63) <= value.any_int < 2**63 and value.huge < 2**63:
+        assert kitchen._native_Everything(value, 20) is not None
+
+
+def _valid(kitchen: Any) -> Any:
+    return kitchen.Everything(
+        text="t",
+        maybe_text=None,
+        flag=True,
+        tiny=-128,
+        small=255,
+        medium=1,
+        word=4294967295,
+        big=-(2**63),
+        huge=2**63 - 1,
+        any_int=7,
+        ratio=1e16,
+        maybe_ratio=None,
+        color=kitchen.Color.GREEN,
+        maybe_color=None,
+        counts=[1, None],
+        nested=[["a"], []],
+        quoted='"\\\x00\x1f\x7f\u2028é😀',
+        always_null=None,
+    )
+
+
+INVALID = [
+    ("text", 1),
+    ("text", "lone \ud800 surrogate"),
+    ("maybe_text", "\udfff"),
+    ("flag", 1),
+    ("tiny", 128),
+    ("tiny", True),
+    ("small", -1),
+    ("word", 2**32),
+    ("big", 2**63),
+    ("huge", 2**64),
+    ("huge", 2**63),  # valid: the Python encoders write it
+    ("any_int", 2**80),  # valid too
+    ("any_int", 1.5),
+    ("ratio", float("nan")),  # valid: written as "NaN"
+    ("ratio", float("-inf")),
+    ("ratio", 3),  # valid: an int is written as its float
+    ("ratio", "1.5"),
+    ("color", "GREEN"),
+    ("maybe_color", 3),
+    ("counts", (1, 2)),
+    ("counts", [1, "2"]),
+    ("nested", [["a"], "b"]),
+    ("nested", [["a", None]]),
+    ("quoted", None),
+    ("text", type("Sub", (str,), {})("subclass")),
+]
+
+
+@pytest.mark.parametrize(("field", "bad"), INVALID)
+def test_faults_are_the_python_errors(
+    package: Path, monkeypatch: pytest.MonkeyPatch, field: str, bad: object
+) -> None:
+    kitchen = _module(package, "kitchen")
+    value = _valid(kitchen)
+    assert kitchen._native_Everything(value, 20) is not None
+    setattr(value, field, bad)
+    assert kitchen._native_Everything(value, 20) is None  # the Python encoders' turn
+    _same_outcome(kitchen, value, monkeypatch)
+
+
+def test_an_unset_slot_and_a_subclass_are_the_python_encoders(
+    package: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kitchen = _module(package, "kitchen")
+    value = _valid(kitchen)
+    del value.medium
+    assert kitchen._native_Everything(value, 20) is None
+    _same_outcome(kitchen, value, monkeypatch)
+    sub = type("Sub", (kitchen.Everything,), {"__slots__": ()})
+    other: Any = object.__new__(sub)
+    for name in kitchen.Everything.__slots__:
+        setattr(other, name, getattr(_valid(kitchen), name))
+    assert kitchen._native_Everything(other, 20) is None
+    _same_outcome(kitchen, other, monkeypatch)
+
+
+def _nested(kitchen: Any, levels: int) -> Any:
+    folder = kitchen.Folder(name="leaf", children=[], parent=None)
+    for index in range(levels - 1):
+        folder = kitchen.Folder(name=f"d{index}", children=[folder], parent=None)
+    return folder
+
+
+@pytest.mark.parametrize("levels", [1, 2, 10, 11, 12, 40, 100_000])
+def test_nesting_past_max_depth_is_the_python_error(
+    package: Path, monkeypatch: pytest.MonkeyPatch, levels: int
+) -> None:
+    kitchen = _module(package, "kitchen")
+    value = _nested(kitchen, levels)
+    # Each folder adds an object and an array: 2 * levels - 1 levels in all.
+    fits = 2 * levels - 1 <= 20
+    assert (kitchen._native_Folder(value, 20) is not None) is fits
+    _same_outcome(kitchen, value, monkeypatch)
+    api = ForyJson(kitchen, max_depth=200)
+    assert (kitchen._native_Folder(value, 200) is not None) is (2 * levels - 1 <= 200)
+    if 2 * levels - 1 <= 200:
+        pure = writer.encode_bytes(
+            kitchen._encode_Folder, value, limits=Limits(max_depth=200), depth=None
+        )
+        assert api.to_json_bytes(value) == pure
+
+
+def test_cycles_are_the_python_error(
+    package: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kitchen = _module(package, "kitchen")
+    value = kitchen.Folder(name="root", children=[], parent=None)
+    value.children.append(value)
+    assert kitchen._native_Folder(value, 20) is None
+    _same_outcome(kitchen, value, monkeypatch)
+    assert "cyclic" in str(_pure_bytes(kitchen, value, monkeypatch))
+    value.children.clear()
+    value.parent = value
+    _same_outcome(kitchen, value, monkeypatch)
+
+
+def test_the_facade_uses_the_compiled_encoders(
+    package: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kitchen = _module(package, "kitchen")
+    value = _valid(kitchen)
+    expected = _pure_bytes(kitchen, value, monkeypatch)
+    for backend in ("stdlib", "auto"):
+        api = ForyJson(kitchen, backend=backend)
+        assert api.to_json_bytes(value) == expected
+        assert api.to_json(value) == expected.decode()
+        # Options the compiled encoders do not write go to the Python encoders.
+        assert api.to_json(value, pretty=True) == value.to_json(pretty=True)
+        escaped = api.to_json_bytes(value, escape_non_ascii=True)
+        assert escaped.isascii()
+        assert escaped == value.to_json_bytes(escape_non_ascii=True)
+    value.tiny = 1000
+    with pytest.raises(EncodeError, match="int8"):
+        ForyJson(kitchen).to_json_bytes(value)
+
+
+def test_foryjson_pure_forces_the_python_encoders(package: Path) -> None:
+    script = (
+        f"import {PACKAGE}.media as m, {PACKAGE}.kitchen as k;"
+        " print(m.NATIVE, k.NATIVE, m._native_Media)"
+    )
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    for setting, expected in (("1", "False False None"), ("0", "True True <built")):
+        result = subprocess.run(
+            [sys.executable, "-c", script],
+            env={**environment, "FORYJSON_PURE": setting},
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=package,
+        )
+        assert result.stdout.startswith(expected), result
+
+
+def test_many_encodes_keep_memory_and_references_flat(package: Path) -> None:
+    media = _module(package, "media")
+    kitchen = _module(package, "kitchen")
+    value = _rebuild(
+        __import__("tests.media_fixture", fromlist=["media_1"]).media_1(), media
+    )
+    bad = _valid(kitchen)
+    bad.counts = [1, 2, "x"]
+    good = _valid(kitchen)
+    watched = [value.media.uri, value.media.persons, value.images, media.Player.JAVA]
+    watched += [bad.counts, good.quoted, kitchen.Color.GREEN]
+    before = [sys.getrefcount(item) for item in watched]
+
+    def run(times: int) -> None:
+        for _ in range(times):
+            assert media._native_MediaContent(value, 20) is not None
+            assert kitchen._native_Everything(good, 20) is not None
+            assert kitchen._native_Everything(bad, 20) is None
+
+    run(20_000)
+    gc.collect()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    run(200_000)
+    gc.collect()
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak
+    assert grown < 4096, f"{grown} KiB more after 200,000 encodes"
+    assert [sys.getrefcount(item) for item in watched] == before
+
+
+def _doubles(count: int) -> list[float]:
+    """Doubles across the range the C code converts itself, and its edges."""
+    rng = random.Random(20261202)
+    values = [rng.uniform(-1, 1) * 10 ** rng.randint(-5, 17) for _ in range(count)]
+    values += [round(rng.uniform(0, 10**6), rng.randint(0, 9)) for _ in range(count)]
+    values += [
+        struct.unpack("<d", struct.pack("<Q", rng.getrandbits(64)))[0]
+        for _ in range(count)
+    ]
+    for power in range(-5, 17):
+        ten = 10.0**power
+        values += [ten, math.nextafter(ten, 0), math.nextafter(ten, math.inf)]
+        values += [float(2**power) if power >= 0 else 2.0**power, 9.5 * ten]
+    values += [0.1, 0.2, 0.3, 1 / 3, 2 / 3, 5e-324, 1e-3, 1e15, 123456789012345.6]
+    return [value for value in values if math.isfinite(value)]
+
+
+def test_floats_are_spelled_as_repr(package: Path) -> None:
+    kitchen = _module(package, "kitchen")
+    values = _doubles(100_000)
+    value = kitchen.Floats(values=values)
+    expected = ("{" + '"values":[' + ",".join(map(repr, values)) + "]}").encode()
+    assert kitchen._native_Floats(value, 20) == expected
+
+
+@pytest.mark.parametrize("piece", ["plain ascii ", 'q"\\\n\x01', "é€😀x"])
+def test_long_strings_are_written_in_bounded_memory(
+    package: Path, monkeypatch: pytest.MonkeyPatch, piece: str
+) -> None:
+    kitchen = _module(package, "kitchen")
+    value = _valid(kitchen)
+    value.text = piece * (1_000_000 // len(piece))
+    _same_outcome(kitchen, value, monkeypatch)
+    size = len(value.to_json_bytes())
+    tracemalloc.start()
+    try:
+        document = kitchen._native_Everything(value, 20)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert document is not None
+    # The growing buffer and the bytes object: never 6 bytes a character at once.
+    assert peak < 3.5 * size, (peak, size)
+
+
+def test_threads_share_the_encoders(package: Path) -> None:
+    media = _module(package, "media")
+    kitchen = _module(package, "kitchen")
+    documents = [
+        _rebuild(
+            __import__("tests.media_fixture", fromlist=["media_1"]).media_1(), media
+        ),
+        _nested(kitchen, 10),
+        _valid(kitchen),
+    ]
+    expected = [value.to_json_bytes() for value in documents]
+
+    def work() -> bool:
+        return all(
+            [value.to_json_bytes() for value in documents] == expected
+            for _ in range(2000)
+        )
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(lambda _: work(), range(8)))
+
+
+def test_build_names_a_missing_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["build", str(tmp_path / "nowhere")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+
+
+def test_check_finds_drift_in_c_sources(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _generate(tmp_path, "--native") == 0
+    assert _generate(tmp_path, "--native", "--check") == 0
+    source = tmp_path / PACKAGE / "_media_native.c"
+    source.write_text(source.read_text(encoding="utf-8") + "/* edited */\n")
+    capsys.readouterr()
+    assert _generate(tmp_path, "--native", "--check") == 1
+    assert f"{source.as_posix()}: stale" in capsys.readouterr().err
+    # Without --native the C sources are no longer generated: orphans.
+    assert _generate(tmp_path, "--check") == 1
+    assert (
+        "_users_native.c: generated for a module no longer" in capsys.readouterr().err
+    )
+    assert _generate(tmp_path) == 0
+    assert not list((tmp_path / PACKAGE).glob("*.c"))
+
+
+@pytest.mark.parametrize(
+    "text", ['"', "\\", "??/", "a\nb", "\x00", "é😀", "*/", "\u2028", "x" * 3]
+)
+def test_c_strings_hold_the_exact_utf8_bytes(text: str) -> None:
+    literal = c_string(text)
+    assert literal.isascii() and "\n" not in literal and "??" not in literal
+    # C's escapes used here (\", \\ and three-digit octal) read the same in Python.
+    assert ast.literal_eval("b" + literal) == text.encode()
+    assert "*/" not in c_comment(text) and c_comment(text).isprintable()
+
+
+def test_generated_modules_import_without_the_extension(tmp_path: Path) -> None:
+    assert _generate(tmp_path, "--native") == 0
+    script = f"import {PACKAGE}.media as m; print(m.NATIVE, m._native_Media)"
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])},
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    assert result.stdout.strip() == "False None"
