@@ -33,7 +33,7 @@ def _peers() -> dict[str, tuple[Callable[[Any], Any], Callable[[Any, Any], Any]]
             lambda data, cls: cls.model_validate(data),
         )
     if importlib.util.find_spec("msgspec"):
-        import msgspec
+        import msgspec  # type: ignore[import-not-found, unused-ignore]
 
         peers["msgspec"] = (msgspec.to_builtins, msgspec.convert)
     return peers
