@@ -47,7 +47,7 @@ def _per_call(function: Callable[[], object], number: int) -> float:
 
 def _cases() -> list[tuple[str, Any, Any, Any]]:
     """(workload, the native module's value, its module, msgspec's value)."""
-    import msgspec
+    import msgspec  # type: ignore[import-not-found, unused-ignore]
 
     from benchmarks.suite import workloads
     from benchmarks.suite.contenders import with_msgspec
@@ -101,7 +101,7 @@ def _measure(
 ) -> tuple[int, float, tuple[float, float, float]]:
     """The document's size, the native time per call, and the median ratios
     native/Python, native/msgspec and Python/msgspec."""
-    import msgspec
+    import msgspec  # type: ignore[import-not-found, unused-ignore]
 
     encoder = msgspec.json.Encoder()
     codec = next(c for c in module.CODECS if c.type is type(value))
