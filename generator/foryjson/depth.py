@@ -17,7 +17,7 @@ import functools
 import json
 import re
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import accumulate
 
 from .errors import DecodeError, EncodeError
@@ -30,8 +30,10 @@ __all__ = [
     "check_text_depth",
     "check_write_depth",
     "cycle_path",
+    "deepest",
     "needs_check",
     "nests_deeper",
+    "one_level_deeper",
     "string_path",
     "too_deep_message",
 ]
@@ -40,6 +42,21 @@ __all__ = [
 def needs_check(static_depth: int | None, max_depth: int) -> bool:
     """Whether values of a type with this fixed depth (None: unbounded) need counting."""
     return static_depth is None or static_depth > max_depth
+
+
+def one_level_deeper(depth: int | None) -> int | None:
+    """The depth of a container of values this deep (None, unbounded, stays None)."""
+    return None if depth is None else depth + 1
+
+
+def deepest(depths: Iterable[int | None]) -> int | None:
+    """The largest depth, or None if any is unbounded (every depth is computed first)."""
+    result = 0
+    for depth in depths:
+        if depth is None:
+            return None
+        result = max(result, depth)
+    return result
 
 
 def too_deep_message(max_depth: int, name: str = "max_depth") -> str:

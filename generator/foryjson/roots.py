@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from . import fastwriter, writer
 from .codec import Codec
+from .depth import deepest, one_level_deeper
 from .errors import (
     DecodeError,
     EncodeError,
@@ -719,19 +720,6 @@ def _scalar_functions(
 # ----------------------------------------------------------------- containers
 
 
-def _plus_one(depth: int | None) -> int | None:
-    return None if depth is None else depth + 1
-
-
-def _deepest(depths: Iterable[int | None]) -> int | None:
-    result = 0
-    for depth in depths:
-        if depth is None:
-            return None
-        result = max(result, depth)
-    return result
-
-
 def _limits(codecs: list[Codec[Any]]) -> Limits:
     """The strictest of the parts' limits (each model's module may set its own)."""
     own = [codec.limits for codec in codecs if codec.limits is not DEFAULT_LIMITS]
@@ -753,7 +741,7 @@ def _container(
 ) -> Codec[Any]:
     """A container's codec, its read facts worked out from its parts' as
     ``gen.reading`` does for a schema's types."""
-    depth = _plus_one(_deepest(part.depth for part in parts))
+    depth = one_level_deeper(deepest(part.depth for part in parts))
     untyped = any(part.untyped for part in parts)
     exact = any(part.exact for part in parts)
     decimals: tuple[str, ...] = ()

@@ -15,9 +15,9 @@ by its member's name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..depth import deepest, one_level_deeper
 from .ir import (
     Custom,
     DictOf,
@@ -136,11 +136,13 @@ class _Walker:
         if isinstance(type_ref, Nullable):
             return self.depth(type_ref.inner)
         if isinstance(type_ref, ListOf | SetOf):
-            return _plus_one(self.depth(type_ref.item))
+            return one_level_deeper(self.depth(type_ref.item))
         if isinstance(type_ref, TupleOf):
-            return _plus_one(_deepest([self.depth(item) for item in type_ref.items]))
+            return one_level_deeper(
+                deepest([self.depth(item) for item in type_ref.items])
+            )
         if isinstance(type_ref, DictOf):
-            return _plus_one(self.depth(type_ref.value))
+            return one_level_deeper(self.depth(type_ref.value))
         if isinstance(type_ref, EnumRef):
             return 0
         if isinstance(type_ref, Custom):
@@ -275,14 +277,14 @@ class _Walker:
         if model.subtypes.property is not None:
             self.discriminators.add(model.subtypes.property)
         # Each subtype's own object: its table is the one being walked.
-        inner = _deepest(
+        inner = deepest(
             [
                 self.object_depth(self._model(ModelRef(ref.module, name)))
                 for _, name in model.subtypes.types
             ]
         )
         wrapped = model.subtypes.representation != "property"
-        return _plus_one(inner) if wrapped else inner
+        return one_level_deeper(inner) if wrapped else inner
 
     def object_depth(self, model: ModelDef) -> int | None:
         """Deepest nesting of a model's own object (of its fields)."""
@@ -297,18 +299,4 @@ class _Walker:
                 depths.append(None if inner is None else inner - 1)
             else:
                 depths.append(self.depth(item.type))
-        return _plus_one(_deepest(depths))
-
-
-def _plus_one(depth: int | None) -> int | None:
-    return None if depth is None else depth + 1
-
-
-def _deepest(depths: Iterable[int | None]) -> int | None:
-    """The largest depth, or None if any is unbounded (every depth is computed first)."""
-    result = 0
-    for depth in depths:
-        if depth is None:
-            return None
-        result = max(result, depth)
-    return result
+        return one_level_deeper(deepest(depths))
