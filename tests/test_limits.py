@@ -14,7 +14,7 @@ import pytest
 from foryjson import DecodeError, EncodeError, ForyJson
 from foryjson.depth import check_write_depth
 from foryjson.limits import DEFAULT_LIMITS, Limits
-from foryjson.reader import _MOST_PER_CHAR, read
+from foryjson.reader import MOST_PER_CHAR, read
 from generated import catalog, common, media, payments, types
 from tests.media_fixture import media_1
 
@@ -165,7 +165,7 @@ def test_memory_budget(backend: str) -> None:
 
 def test_small_documents_never_pay_for_the_estimate() -> None:
     # 64 KiB at the most the estimate gives a character stays under the default budget.
-    assert 64 * 1024 * _MOST_PER_CHAR < DEFAULT_LIMITS.max_graph_bytes
+    assert 64 * 1024 * MOST_PER_CHAR < DEFAULT_LIMITS.max_graph_bytes
 
 
 def test_limits_are_validated_and_immutable() -> None:

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from foryjson import DecodeError, ForyJson
 from foryjson.limits import DEFAULT_MAX_GRAPH_BYTES
 from foryjson.pretty import indent
-from foryjson.reader import _MOST_PER_CHAR, estimate_memory, read
+from foryjson.reader import MOST_PER_CHAR, estimate_memory, read
 from foryjson.stream import iter_array
 from generated import media, types
 from tests.media_fixture import media_1
@@ -154,14 +154,14 @@ def test_the_default_budget_bounds_the_costliest_shape(backend: str) -> None:
 
 
 def test_documents_too_small_to_estimate_are_within_any_budget() -> None:
-    # Documents up to max_graph_bytes / _MOST_PER_CHAR are never counted: no valid
+    # Documents up to max_graph_bytes / MOST_PER_CHAR are never counted: no valid
     # document may be estimated at more per character.
     for shape in SHAPES:
         text = document(shape, 200)
         for data in (text, text.encode()):
             estimate = estimate_memory(data, exact=True, orjson=True)
-            assert estimate <= _MOST_PER_CHAR * len(data), shape
-    assert DEFAULT_MAX_GRAPH_BYTES // _MOST_PER_CHAR > 512 * 1024
+            assert estimate <= MOST_PER_CHAR * len(data), shape
+    assert DEFAULT_MAX_GRAPH_BYTES // MOST_PER_CHAR > 512 * 1024
 
 
 def test_the_estimate_counts_exact_numbers_and_orjson() -> None:

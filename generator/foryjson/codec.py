@@ -85,7 +85,9 @@ class Codec(_Generic[T]):
     ``foryjson.roots`` resolves type expressions, so that ``ForyJson`` uses it for
     them; None for the codecs of models and enums. ``native`` is the compiled encoder
     of a module generated with ``--native`` whose extension is in use (see
-    ``foryjson.native``): it writes first, and gives up (None) where ``encode`` must.
+    ``foryjson.native``): it writes first, and gives up (None) where ``encode`` must;
+    ``native_read`` is the compiled decoder, which reads first and gives up (None)
+    where ``decode`` must.
     """
 
     __slots__ = (
@@ -100,6 +102,7 @@ class Codec(_Generic[T]):
         "limits",
         "counts_depth",
         "native",
+        "native_read",
         "plain",
         "type",
         "untyped",
@@ -121,6 +124,7 @@ class Codec(_Generic[T]):
         key: object = None,
         builtins: Callable[..., object] | None = None,
         native: Callable[[object, int], bytes | None] | None = None,
+        native_read: Callable[..., T | None] | None = None,
     ) -> None:
         self.type = type
         self.encode = encode
@@ -136,6 +140,7 @@ class Codec(_Generic[T]):
         self.key = key
         self.builtins = builtins
         self.native = native
+        self.native_read = native_read
 
     def __repr__(self) -> str:
         if self.key is not None:

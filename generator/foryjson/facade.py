@@ -19,6 +19,7 @@ from .limits import (
     DEFAULT_MAX_VALUE_BYTES,
     Limits,
 )
+from .native import read_limits as _read_limits
 
 if TYPE_CHECKING:
     from .roots import Composer
@@ -63,6 +64,7 @@ class ForyJson:
         "_expressions",
         "_fast",
         "_limits",
+        "_read_limits",
         "_roots",
     )
 
@@ -98,6 +100,8 @@ class ForyJson:
         # Whether reads try orjson; with "auto" the first read imports it.
         self._fast = reader.wants_orjson(backend)
         self._limits = _combine(limits, max_depth, max_input_bytes, max_graph_bytes)
+        # The limits as compiled decoders take them (see foryjson.native).
+        self._read_limits = None if self._limits is None else _read_limits(self._limits)
         self._escape_non_ascii = escape_non_ascii
 
     @property
@@ -341,6 +345,14 @@ class ForyJson:
         codec = None if format is not None else self._codecs.get(type)
         if codec is None:
             codec = self._codec(type, format)
+        if codec.native_read is not None:
+            result = (
+                codec.native_read(data)
+                if self._read_limits is None
+                else codec.native_read(data, self._read_limits)
+            )
+            if result is not None:
+                return result
         limits = self._limits
         return reader.decode(
             codec.decode,

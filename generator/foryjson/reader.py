@@ -62,6 +62,7 @@ _orjson_tried = False
 __all__ = [
     "BACKENDS",
     "DEFAULT_MAX_INPUT_BYTES",
+    "MOST_PER_CHAR",
     "InputData",
     "decode",
     "default_backend",
@@ -142,8 +143,8 @@ _ORJSON_TEXT_COST = 12
 _SHORT_DOCUMENT = 4096
 # The most the estimate gives one character of a valid document ("[{},{},...]" of
 # exact numbers, read by orjson), so that documents up to max_graph_bytes /
-# _MOST_PER_CHAR (about 560 KB of the default 128 MiB) need no counting at all.
-_MOST_PER_CHAR = (
+# MOST_PER_CHAR (about 560 KB of the default 128 MiB) need no counting at all.
+MOST_PER_CHAR = (
     _TEXT_COST + 4 + 4 + _ORJSON_TEXT_COST + (_OBJECT_COST + _EXACT_VALUE_COST) // 3 + 1
 )
 
@@ -368,7 +369,7 @@ def _checked(
             f"input of {size} {unit} exceeds the limit of {max_input_bytes}"
             " (raise max_input_bytes for trusted data)"
         )
-    if size * _MOST_PER_CHAR > max_graph_bytes:
+    if size * MOST_PER_CHAR > max_graph_bytes:
         orjson = _check_graph(data, max_graph_bytes, orjson, exact)
     _depth.check_text_depth(data, max_depth)
     return data, orjson
@@ -725,7 +726,7 @@ def decode(
         if (
             short
             and size <= limits.max_input_bytes
-            and size * _MOST_PER_CHAR <= limits.max_graph_bytes
+            and size * MOST_PER_CHAR <= limits.max_graph_bytes
         ):
             if not exact:
                 try:

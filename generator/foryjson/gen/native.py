@@ -1,24 +1,32 @@
-"""Plan the native target: which models get a C encoder, and the shape of each.
+"""Plan the native target: which models get a C encoder and decoder, and their shape.
 
 ``foryjson-gen --native`` renders, beside each module, a C source from
 ``templates/native/`` (see ``docs/native.md``). This module decides what that source
-holds: the models whose every written value is a type the C writer knows (``str``,
-``bool``, the integer types, ``float``, this module's enums, lists of these, nullable
-versions, and models of the same kind), and for every other model the reason it is
-left to the Python encoders. The C encoders only ever write what the Python ones
-would write; anything they do not expect makes them give up, and the Python encoders
-then write the value or raise its ``EncodeError``.
+holds. A model gets a C encoder when every written value is a type the C writer knows
+(``str``, ``bool``, the integer types, ``float``, this module's enums, lists of these,
+nullable versions, and models of the same kind), and a C decoder when every read value
+is such a type and every default one the C reader can build; for every other model
+and direction, the plan keeps the reason it is left to Python.
+
+Both directions handle the common case only. The C encoders write what the Python
+ones would write, and give up on anything else; the C decoders read documents the
+Python decoders would accept to the same objects, and give up on anything else
+(syntax faults, wrong types, missing members, limits): the Python codecs then write
+the value, read the document, or raise the error with its message and path.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..numbers import INTEGER_RANGES
 from . import quoting
+from .defaults import NOTHING, implicit_default
 from .ir import (
+    EnumDef,
     EnumRef,
+    FieldDef,
     Include,
     ListOf,
     ModelDef,
@@ -27,16 +35,19 @@ from .ir import (
     Nullable,
     Scalar,
     TypeRef,
+    UnknownProperties,
     spell,
 )
 
 __all__ = [
+    "Default",
     "NativeEnum",
     "NativeField",
     "NativeList",
+    "NativeMember",
     "NativeModel",
     "NativeModule",
-    "Writer",
+    "Value",
     "extension_name",
     "plan_native",
 ]
@@ -45,38 +56,78 @@ _INT64 = INTEGER_RANGES["int64"]
 
 
 @dataclass(frozen=True)
-class Writer:
-    """How the C code writes one value: ``kind`` and what that kind needs.
+class Value:
+    """How the C code writes or reads one value: ``kind`` and what that kind needs.
 
     Kinds: ``str``, ``bool``, ``float``, ``int`` (``low`` and ``high`` bound it: a
-    value outside them, or beyond 64 bits, goes to the Python encoders), ``enum``,
-    ``model`` and ``list`` (``index`` into the module's enums, models or lists), and
-    ``nullable`` (``inner`` writes the value when it is not None).
+    value outside them, or beyond 64 bits, goes to the Python codecs), ``bigint``
+    (read only: an ``int`` of any size), ``enum``, ``model`` and ``list`` (``index``
+    into the module's enums, models or lists), and ``nullable`` (``inner`` handles the
+    value when it is not None).
     """
 
     kind: str
     index: int = 0
     low: int = 0
     high: int = 0
-    inner: Writer | None = None
+    inner: Value | None = None
 
 
 @dataclass(frozen=True)
 class NativeField:
-    """One written member: its attribute, its ``,"name":`` text, how it is written."""
+    """One written member: the slot it comes from, its ``,"name":`` text, its writer."""
 
-    attribute: str
+    slot: int
     member: str
     """The JSON text before the value: a comma, the quoted name, a colon."""
-    writer: Writer
+    writer: Value
     skip_none: bool
     """Left out when None (``include: non_null`` on a nullable field)."""
 
 
 @dataclass(frozen=True)
+class Default:
+    """What a missing member reads as: ``kind`` ``none``, ``true``, ``false``,
+    ``int`` or ``float`` (``text`` is its decimal text), ``str`` (``text``), ``enum``
+    (member ``member`` of enum ``index``) or ``list`` (a new empty list)."""
+
+    kind: str
+    text: str = ""
+    index: int = 0
+    """The enum's index, or for ``int``, ``float`` and ``str`` the constant's."""
+    member: int = 0
+
+    @property
+    def length(self) -> int:
+        """The text's length in UTF-8 bytes."""
+        return len(self.text.encode("utf-8"))
+
+
+@dataclass(frozen=True)
+class NativeMember:
+    """One slot as the decoder fills it: from the member named ``name`` with
+    ``reader``, or ``default`` when the member is absent (None: required). A slot
+    with no reader (a read-only field) always takes its default."""
+
+    slot: int
+    name: str
+    length: int
+    """The name's length in UTF-8 bytes."""
+    reader: Value | None
+    default: Default | None
+
+
+@dataclass(frozen=True)
 class NativeModel:
     name: str
-    fields: tuple[NativeField, ...]
+    slots: tuple[str, ...]
+    """The attributes of the model's fields, in declaration order."""
+    fields: tuple[NativeField, ...] | None
+    """What the C encoder writes, in order; None where the Python encoder writes."""
+    members: tuple[NativeMember, ...] | None
+    """How the C decoder fills each slot; None where the Python decoder reads."""
+    reject_unknown: bool = False
+    """Whether a member the model does not read makes the decoder give up."""
 
 
 @dataclass(frozen=True)
@@ -85,11 +136,13 @@ class NativeEnum:
     values: tuple[str, ...]
     """Each member's JSON text, quotes included, in the members' order."""
     members: tuple[str, ...]
+    lengths: tuple[int, ...]
+    """Each member's name's length in UTF-8 bytes."""
 
 
 @dataclass(frozen=True)
 class NativeList:
-    item: Writer
+    item: Value
 
 
 @dataclass(frozen=True)
@@ -100,12 +153,24 @@ class NativeModule:
     """The module's last name, which the extension's is made from."""
     extension: str
     models: tuple[NativeModel, ...]
+    """Every model with a C encoder, a C decoder or both, in schema order."""
     enums: tuple[NativeEnum, ...]
-    lists: tuple[NativeList, ...]
+    write_lists: tuple[NativeList, ...]
+    read_lists: tuple[NativeList, ...]
+    constants: tuple[Default, ...]
+    """The ``int``, ``float`` and ``str`` defaults, made once when the extension loads."""
     unsupported: tuple[tuple[str, str], ...]
-    """(model, reason) for the models the Python encoders keep."""
+    """(model, reason) for each model and direction the Python codecs keep."""
     fingerprint: str = field(default="")
     """Identifies the plan, so that a module refuses a stale compiled extension."""
+
+    @property
+    def encoders(self) -> tuple[NativeModel, ...]:
+        return tuple(model for model in self.models if model.fields is not None)
+
+    @property
+    def decoders(self) -> tuple[NativeModel, ...]:
+        return tuple(model for model in self.models if model.members is not None)
 
 
 def extension_name(module: str) -> str:
@@ -113,50 +178,54 @@ def extension_name(module: str) -> str:
     return f"_{module.rpartition('.')[2]}_native"
 
 
-_SCALAR_WRITERS = {"str": Writer("str"), "bool": Writer("bool")}
-_SCALAR_WRITERS["float"] = Writer("float")
-_SCALAR_WRITERS["int"] = Writer("int", low=_INT64[0], high=_INT64[1])
+_SCALARS = {"str": Value("str"), "bool": Value("bool"), "float": Value("float")}
+_SCALARS["int"] = Value("int", low=_INT64[0], high=_INT64[1])
 for _name, (_low, _high) in INTEGER_RANGES.items():
-    # A uint64 beyond int64's range is left to the Python encoders.
-    _SCALAR_WRITERS[_name] = Writer("int", low=_low, high=min(_high, _INT64[1]))
+    # A uint64 beyond int64's range is left to the Python codecs.
+    _SCALARS[_name] = Value("int", low=_low, high=min(_high, _INT64[1]))
 
 
-class _Planner:
-    def __init__(self, module: ModuleDef) -> None:
+class _Values:
+    """The C writers or readers of types, with the list types they need numbered."""
+
+    def __init__(self, module: ModuleDef, reading: bool) -> None:
         self.module = module
+        self.reading = reading
         self.enums = {enum.name: index for index, enum in enumerate(module.enums)}
-        self.lists: dict[Writer, int] = {}
+        self.lists: dict[Value, int] = {}
 
-    def writer(self, type_ref: TypeRef, models: dict[str, int]) -> Writer | str:
-        """The writer of a type, or why the C code cannot write it."""
+    def of(self, type_ref: TypeRef, models: dict[str, int]) -> Value | str:
+        """The C handling of a type, or why the C code cannot handle it."""
         if isinstance(type_ref, Scalar):
-            found = _SCALAR_WRITERS.get(type_ref.name)
+            found = _SCALARS.get(type_ref.name)
             if found is None or type_ref.format is not None:
                 spelled = spell(type_ref)
                 if type_ref.format is not None:
                     spelled += f" (format {type_ref.format})"
-                return f"{spelled} is written by Python only"
+                return f"{spelled} is handled by Python only"
+            if self.reading and type_ref.name == "int":
+                return Value("bigint")
             return found
         if isinstance(type_ref, Nullable):
-            inner = self.writer(type_ref.inner, models)
-            return inner if isinstance(inner, str) else Writer("nullable", inner=inner)
+            inner = self.of(type_ref.inner, models)
+            return inner if isinstance(inner, str) else Value("nullable", inner=inner)
         if isinstance(type_ref, ListOf):
-            item = self.writer(type_ref.item, models)
+            item = self.of(type_ref.item, models)
             if isinstance(item, str):
                 return item
             index = self.lists.setdefault(item, len(self.lists))
-            return Writer("list", index=index)
+            return Value("list", index=index)
         if isinstance(type_ref, EnumRef) and type_ref.module == self.module.name:
-            return Writer("enum", index=self.enums[type_ref.name])
+            return Value("enum", index=self.enums[type_ref.name])
         if isinstance(type_ref, ModelRef) and type_ref.module == self.module.name:
             if type_ref.name not in models:
-                return f"{type_ref.name} is written by Python only"
-            return Writer("model", index=models[type_ref.name])
-        return f"{spell(type_ref, self.module.name)} is written by Python only"
+                return f"{type_ref.name} is handled by Python only"
+            return Value("model", index=models[type_ref.name])
+        return f"{spell(type_ref, self.module.name)} is handled by Python only"
 
 
 def _model_problem(model: ModelDef) -> str | None:
-    """Why a model's own options keep it from the C encoder, whatever its fields."""
+    """Why a model's own options keep it from the C codecs, whatever its fields."""
     if model.python is not None:
         return "bound to an existing class"
     if model.subtypes is not None or model.base is not None or model.subclassed:
@@ -169,12 +238,10 @@ def _model_problem(model: ModelDef) -> str | None:
         return "a value model"
     for item in model.fields:
         where = f"field {item.name}"
-        if item.raw or item.unwrapped or item.any_properties or item.write_only:
-            return f"{where}: raw, flattened, catch-all or write-only"
+        if item.raw or item.unwrapped or item.any_properties:
+            return f"{where}: raw, flattened or catch-all"
         if item.constraints is not None:
             return f"{where}: has constraints"
-        if item.include not in (Include.ALWAYS, Include.NON_NULL):
-            return f"{where}: include {item.include.value}"
         try:
             quoting.json_string(item.json_name).encode("utf-8")
         except UnicodeEncodeError:
@@ -182,70 +249,180 @@ def _model_problem(model: ModelDef) -> str | None:
     return None
 
 
-def plan_native(module: ModuleDef) -> NativeModule:
-    """The native plan of one module: its C encoders and the models left out."""
-    planner = _Planner(module)
-    problems: dict[str, str] = {}
-    ascii_name = extension_name(module.name).isascii()
-    for model in module.models:
-        problem = (
-            _model_problem(model) if ascii_name else "the module name is not ASCII"
-        )
-        if problem is not None:
-            problems[model.name] = problem
-    # Leave out, until nothing changes, each model with a field the C code cannot
-    # write (a model left out is such a field for the models that hold it).
+def _write_problem(model: ModelDef) -> str | None:
+    for item in model.fields:
+        where = f"field {item.name}"
+        if item.write_only:
+            return f"{where}: write-only"
+        if item.include not in (Include.ALWAYS, Include.NON_NULL):
+            return f"{where}: include {item.include.value}"
+    return None
+
+
+def _default(item: FieldDef, module: ModuleDef) -> Default | str | None:
+    """What the C decoder stores when the member is absent: None when it is required,
+    a string saying why when it cannot build the default."""
+    value = implicit_default(item)
+    if value is NOTHING:
+        return None
+    target = item.type.inner if isinstance(item.type, Nullable) else item.type
+    if value is None:
+        return Default("none")
+    if isinstance(target, EnumRef) and target.module == module.name:
+        enum: EnumDef = next(e for e in module.enums if e.name == target.name)
+        if isinstance(value, str) and value in enum.members:
+            index = module.enums.index(enum)
+            return Default("enum", index=index, member=enum.members.index(value))
+    elif isinstance(target, ListOf) and value == []:
+        return Default("list")
+    elif isinstance(target, Scalar) and target.format is None:
+        name = target.name
+        if name == "bool" and type(value) is bool:
+            return Default("true" if value else "false")
+        if name == "str" and type(value) is str:
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return f"field {item.name}: the default has no UTF-8 form"
+            return Default("str", value)
+        if name == "float" and type(value) is float and value == value:
+            if abs(value) != float("inf"):
+                return Default("float", repr(value))
+        bounds = INTEGER_RANGES.get(name)
+        if type(value) is int and (
+            name == "int" or (bounds is not None and bounds[0] <= value <= bounds[1])
+        ):
+            return Default("int", str(value))
+    return f"field {item.name}: the default {value!r} is built by Python only"
+
+
+def _kept(
+    module: ModuleDef,
+    problems: dict[str, str],
+    values: _Values,
+    order: str,
+) -> dict[str, int]:
+    """The models left once each model with a field the C code cannot handle is left
+    out, repeated until nothing changes (a model left out is such a field for the
+    models that hold it): each kept model with its index among them."""
     while True:
-        candidates = [m for m in module.models if m.name not in problems]
-        models = {m.name: index for index, m in enumerate(candidates)}
+        kept = [m for m in module.models if m.name not in problems]
+        models = {m.name: index for index, m in enumerate(kept)}
         changed = False
-        for model in candidates:
-            for item in model.write_order:
-                found = planner.writer(item.type, models)
-                if isinstance(found, str):
-                    problems[model.name] = f"field {item.name}: {found}"
+        for model in kept:
+            for item in getattr(model, order):
+                problem = None
+                if not (values.reading and item.read_only):
+                    found = values.of(item.type, models)
+                    problem = found if isinstance(found, str) else None
+                if values.reading and problem is None:
+                    default = _default(item, module)
+                    if isinstance(default, str):
+                        problem = default
+                    elif default is None and item.read_only:
+                        problem = "read-only with no default"
+                if problem is not None:
+                    problems[model.name] = (
+                        problem
+                        if problem.startswith("field ")
+                        else f"field {item.name}: {problem}"
+                    )
                     changed = True
                     break
         if not changed:
-            break
-    # Plan again from scratch, so that only the lists the kept models use are listed.
-    planner = _Planner(module)
-    native_models = []
-    for model in candidates:
-        fields = []
-        for item in model.write_order:
-            found = planner.writer(item.type, models)
-            assert not isinstance(found, str)
-            fields.append(
-                NativeField(
-                    item.name,
-                    "," + quoting.json_string(item.json_name) + ":",
-                    found,
-                    isinstance(item.type, Nullable)
-                    and item.include is Include.NON_NULL,
+            return models
+
+
+def plan_native(module: ModuleDef) -> NativeModule:
+    """The native plan of one module: its C codecs and the models left out."""
+    common: dict[str, str] = {}
+    if not extension_name(module.name).isascii():
+        common = {model.name: "the module name is not ASCII" for model in module.models}
+    else:
+        for model in module.models:
+            problem = _model_problem(model)
+            if problem is not None:
+                common[model.name] = problem
+    write_problems = dict(common)
+    for model in module.models:
+        if model.name not in write_problems:
+            problem = _write_problem(model)
+            if problem is not None:
+                write_problems[model.name] = problem
+    read_problems = dict(common)
+    writable = _kept(module, write_problems, _Values(module, False), "write_order")
+    readable = _kept(module, read_problems, _Values(module, True), "fields")
+    # The union of both, numbered in schema order: each model's C index.
+    kept = [m for m in module.models if m.name in writable or m.name in readable]
+    index = {m.name: number for number, m in enumerate(kept)}
+    writers, readers = _Values(module, False), _Values(module, True)
+    models = []
+    constants: dict[Default, Default] = {}
+    for model in kept:
+        slots = {item.name: number for number, item in enumerate(model.fields)}
+        fields = None
+        if model.name in writable:
+            fields = []
+            for item in model.write_order:
+                writer = writers.of(item.type, index)
+                assert not isinstance(writer, str)
+                skip_none = (
+                    isinstance(item.type, Nullable) and item.include is Include.NON_NULL
                 )
+                member = "," + quoting.json_string(item.json_name) + ":"
+                fields.append(NativeField(slots[item.name], member, writer, skip_none))
+        members = None
+        if model.name in readable:
+            members = []
+            for item in model.fields:
+                reader = None if item.read_only else readers.of(item.type, index)
+                default = _default(item, module)
+                assert not isinstance(reader, str) and not isinstance(default, str)
+                if default is not None and default.kind in ("int", "float", "str"):
+                    default = constants.setdefault(
+                        default, replace(default, index=len(constants))
+                    )
+                members.append(
+                    NativeMember(
+                        slots[item.name],
+                        item.json_name,
+                        len(item.json_name.encode("utf-8")),
+                        reader,
+                        default,
+                    )
+                )
+        models.append(
+            NativeModel(
+                model.name,
+                tuple(item.name for item in model.fields),
+                None if fields is None else tuple(fields),
+                None if members is None else tuple(members),
+                model.unknown_properties is UnknownProperties.REJECT,
             )
-        native_models.append(NativeModel(model.name, tuple(fields)))
+        )
     enums = tuple(
         NativeEnum(
             enum.name,
             tuple(quoting.json_string(member) for member in enum.members),
             enum.members,
+            tuple(len(member.encode("utf-8")) for member in enum.members),
         )
         for enum in module.enums
     )
-    lists = tuple(NativeList(item) for item in planner.lists)
     unsupported = tuple(
-        (model.name, problems[model.name])
+        (model.name, f"{way}: {problems[model.name]}")
         for model in module.models
+        for way, problems in (("encoder", write_problems), ("decoder", read_problems))
         if model.name in problems
     )
     plan = NativeModule(
         module.name.rpartition(".")[2],
         extension_name(module.name),
-        tuple(native_models),
+        tuple(models),
         enums,
-        lists,
+        tuple(NativeList(item) for item in writers.lists),
+        tuple(NativeList(item) for item in readers.lists),
+        tuple(constants.values()),
         unsupported,
     )
     digest = hashlib.sha256(repr(plan).encode("utf-8", "surrogatepass")).hexdigest()

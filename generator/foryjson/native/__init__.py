@@ -1,15 +1,18 @@
-"""Load the compiled encoders ``foryjson-gen --native`` writes C sources for.
+"""Load the compiled codecs ``foryjson-gen --native`` writes C sources for.
 
 A module generated with ``--native`` calls ``load`` once, at import: it imports the
 extension built beside it (``_media_native`` beside ``media``) and hands it the
-model classes and enum members its encoders compare with. Where the extension is not
-built, is stale, or ``$FORYJSON_PURE`` is set (to anything but ``""`` or ``0``), the
-module uses its Python encoders alone, and its ``NATIVE`` attribute is False.
+model classes and enum members its codecs compare with and build, and its limits.
+Where the extension is not built, is stale, or ``$FORYJSON_PURE`` is set (to anything
+but ``""`` or ``0``), the module uses its Python codecs alone, and its ``NATIVE``
+attribute is False.
 
-A compiled encoder takes ``(value, max_depth)`` (``max_depth`` defaults to the
-module's limit) and returns the document's UTF-8
-bytes, or None for the Python encoders to write the value or raise its
-``EncodeError``. ``foryjson.native.build`` compiles the sources (see
+A compiled encoder takes ``(value[, max_depth])`` (``max_depth`` defaults to the
+module's limit) and returns the document's UTF-8 bytes, or None for the Python
+encoder to write the value or raise its ``EncodeError``. A compiled decoder takes
+``(data[, limits])`` (``read_limits(limits)``; the module's by default) and returns
+the object, or None for the Python decoder to read the document or raise its
+``DecodeError``. ``foryjson.native.build`` compiles the sources (see
 ``docs/native.md``); ``foryjson_native.h``, beside this file, is the C they share.
 """
 
@@ -26,7 +29,16 @@ TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["ENVIRONMENT_VARIABLE", "NativeEncoder", "include_dir", "load", "pure"]
+__all__ = [
+    "ENVIRONMENT_VARIABLE",
+    "NativeDecoder",
+    "NativeEncoder",
+    "fits",
+    "include_dir",
+    "load",
+    "pure",
+    "read_limits",
+]
 
 #: Set to anything but "" or "0", this environment variable makes every generated
 #: module use its Python encoders.
@@ -34,6 +46,31 @@ ENVIRONMENT_VARIABLE = "FORYJSON_PURE"
 
 #: A compiled encoder: ``(value[, max_depth])`` to the document's bytes, or None.
 NativeEncoder = Callable[[object, int], "bytes | None"]
+#: A compiled decoder: ``(data[, limits])`` to the object, or None.
+NativeDecoder = Callable[[object, "tuple[int, int, int, int]"], object]
+
+
+def read_limits(limits: Limits) -> tuple[int, int, int, int]:
+    """The limits a compiled decoder takes: ``(max_depth, max_input_bytes,
+    max_graph_bytes, most_per_char)``, the last being the most memory the reader's
+    estimate gives one character, below which no estimate is needed."""
+    from ..reader import MOST_PER_CHAR
+
+    return (
+        limits.max_depth,
+        limits.max_input_bytes,
+        limits.max_graph_bytes,
+        MOST_PER_CHAR,
+    )
+
+
+def fits(data: str | bytes | bytearray | memoryview, max_graph_bytes: int) -> bool:
+    """Whether decoding ``data`` stays within ``max_graph_bytes`` by the reader's
+    estimate; a compiled decoder asks before reading a large document."""
+    from ..reader import estimate_memory
+
+    document = data.tobytes() if isinstance(data, memoryview) else data
+    return estimate_memory(document, exact=False, orjson=False) <= max_graph_bytes
 
 
 def pure() -> bool:
@@ -53,25 +90,26 @@ def load(
     types: tuple[type, ...],
     enums: tuple[tuple[Any, ...], ...],
     limits: Limits = DEFAULT_LIMITS,
-) -> tuple[bool, tuple[Any, ...]]:
-    """Whether the compiled encoders of ``module`` are in use, and one per type.
+) -> tuple[bool, tuple[Any, ...], tuple[Any, ...]]:
+    """Whether the compiled codecs of ``module`` are in use, and the encoder and the
+    decoder of each type.
 
     ``extension`` is the extension module's name beside ``module``; ``fingerprint``
     identifies the C source the module was generated with, so that a stale build is
-    not used. Each encoder is None where the Python encoders write; called with the
-    value alone, it counts nesting against ``limits.max_depth``, the module's.
+    not used. An encoder or decoder is None where the Python one works; called
+    without limits, they apply ``limits``, the module's.
     """
     unused: tuple[Any, ...] = (None,) * len(types)
     if pure():
-        return False, unused
+        return False, unused, unused
     package = module.rpartition(".")[0]
     name = f"{package}.{extension}" if package else extension
     try:
         __import__(name)
     except ImportError:
-        return False, unused
+        return False, unused, unused
     compiled = sys.modules[name]
-    if not compiled.bind(fingerprint, types, enums, limits.max_depth):
+    if not compiled.bind(fingerprint, types, enums, read_limits(limits), fits):
         import warnings
 
         warnings.warn(
@@ -80,5 +118,9 @@ def load(
             RuntimeWarning,
             stacklevel=2,
         )
-        return False, unused
-    return True, tuple(getattr(compiled, f"encode_{cls.__name__}") for cls in types)
+        return False, unused, unused
+    return (
+        True,
+        tuple(getattr(compiled, f"encode_{cls.__name__}", None) for cls in types),
+        tuple(getattr(compiled, f"decode_{cls.__name__}", None) for cls in types),
+    )

@@ -50,8 +50,11 @@ def extensions(package_dir: str | Path, package: str | None = None) -> list[Any]
     """A ``setuptools.Extension`` for each generated C source below ``package_dir``
     (named as ``sources`` names them), with foryjson's header on the include path."""
     extension = _setuptools().Extension
+    # The headers are dependencies: a build in place redoes an extension whose
+    # headers changed (a newer foryjson), not only one whose source did.
+    headers = sorted(str(path) for path in Path(include_dir()).glob("*.h"))
     return [
-        extension(name, [str(path)], include_dirs=[include_dir()])
+        extension(name, [str(path)], include_dirs=[include_dir()], depends=headers)
         for name, path in sources(package_dir, package).items()
     ]
 

@@ -1,0 +1,821 @@
+/*
+ * foryjson_read.h: the strict JSON reader the C decoders of foryjson-gen --native
+ * share (included by foryjson_native.h).
+ *
+ * The reader walks the document's UTF-8 bytes once, building the values the
+ * generated decoders ask for. It accepts exactly what foryjson's Python reader
+ * accepts and reads it to the same values, or gives up: every function returns
+ * NULL or -1 at anything else (a syntax fault, a value of another type, a lone
+ * surrogate, a number it does not convert itself, nesting past max_depth, memory
+ * running out), and the decoder then returns None for the Python decoder to read
+ * the document or raise its DecodeError. An exception a failed allocation sets is
+ * cleared there too: the Python decoder meets the same condition itself.
+ *
+ * Nesting is counted in the reader (level against max_depth, at most FJ_DEPTH_CAP),
+ * so the C recursion of nested values is bounded whatever the document.
+ */
+#ifndef FORYJSON_READ_H
+#define FORYJSON_READ_H
+
+typedef struct {
+    const unsigned char *p;
+    const unsigned char *end;
+    int level;
+    int max_depth;
+    /* Strings with escapes are decoded here first. */
+    char *scratch;
+    Py_ssize_t scratch_cap;
+    char scratch_inline[256];
+} fj_reader;
+
+static inline void
+fj_reader_init(fj_reader *r, const char *data, Py_ssize_t size, int max_depth)
+{
+    r->p = (const unsigned char *)data;
+    r->end = r->p + size;
+    r->level = 0;
+    r->max_depth = max_depth;
+    r->scratch = r->scratch_inline;
+    r->scratch_cap = (Py_ssize_t)sizeof(r->scratch_inline);
+}
+
+static inline void
+fj_reader_free(fj_reader *r)
+{
+    if (r->scratch != r->scratch_inline) {
+        PyMem_Free(r->scratch);
+    }
+}
+
+/* Room for n bytes in the scratch buffer (its content is not kept). */
+static inline int
+fj_scratch(fj_reader *r, Py_ssize_t n)
+{
+    char *data;
+    if (n <= r->scratch_cap) {
+        return 0;
+    }
+    data = (char *)PyMem_Malloc((size_t)n);
+    if (data == NULL) {
+        return -1;
+    }
+    if (r->scratch != r->scratch_inline) {
+        PyMem_Free(r->scratch);
+    }
+    r->scratch = data;
+    r->scratch_cap = n;
+    return 0;
+}
+
+/* JSON's whitespace: space, tab, line feed, carriage return. */
+static const unsigned char fj_space[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
+};
+
+/* The next byte that is not whitespace, not consumed; -1 at the end. */
+static FJ_ALWAYS_INLINE int
+fj_peek(fj_reader *r)
+{
+    while (r->p < r->end && fj_space[*r->p]) {
+        r->p++;
+    }
+    return r->p < r->end ? *r->p : -1;
+}
+
+/* Consume the byte c after any whitespace. */
+static FJ_ALWAYS_INLINE int
+fj_expect(fj_reader *r, int c)
+{
+    if (fj_peek(r) != c) {
+        return -1;
+    }
+    r->p++;
+    return 0;
+}
+
+/* Consume the literal word (true, false, null) after any whitespace. */
+static FJ_ALWAYS_INLINE int
+fj_word(fj_reader *r, const char *word, Py_ssize_t n)
+{
+    fj_peek(r);
+    if (r->end - r->p < n || memcmp(r->p, word, (size_t)n) != 0) {
+        return -1;
+    }
+    r->p += n;
+    return 0;
+}
+
+#define FJ_WORD(r, literal) fj_word((r), (literal), sizeof(literal) - 1)
+
+/* Whether null comes next (then consumed). */
+static FJ_ALWAYS_INLINE int
+fj_null(fj_reader *r)
+{
+    return fj_peek(r) == 'n' && FJ_WORD(r, "null") == 0;
+}
+
+/* Open an array or object (c is its bracket): one level deeper, within max_depth. */
+static FJ_ALWAYS_INLINE int
+fj_open(fj_reader *r, int c)
+{
+    if (fj_expect(r, c) < 0 || ++r->level > r->max_depth) {
+        return -1;
+    }
+    return 0;
+}
+
+/*
+ * Whether bytes [p, end) are well-formed UTF-8 (RFC 3629: no overlong forms, no
+ * surrogates, nothing past U+10FFFF), as Python's strict UTF-8 decoder requires.
+ */
+static inline int
+fj_utf8_valid(const unsigned char *p, const unsigned char *end)
+{
+    while (p < end) {
+        unsigned char c = *p;
+        if (c < 0x80) {
+            p++;
+        }
+        else if (c >= 0xc2 && c <= 0xdf) {
+            if (end - p < 2 || (p[1] & 0xc0) != 0x80) {
+                return 0;
+            }
+            p += 2;
+        }
+        else if (c >= 0xe0 && c <= 0xef) {
+            if (end - p < 3 || (p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80
+                || (c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f)) {
+                return 0;
+            }
+            p += 3;
+        }
+        else if (c >= 0xf0 && c <= 0xf4) {
+            if (end - p < 4 || (p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80
+                || (p[3] & 0xc0) != 0x80 || (c == 0xf0 && p[1] < 0x90)
+                || (c == 0xf4 && p[1] > 0x8f)) {
+                return 0;
+            }
+            p += 4;
+        }
+        else {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Flags of a scanned string. */
+#define FJ_ESCAPED 1
+#define FJ_NON_ASCII 2
+
+/*
+ * Scan the string that starts at the next byte (its opening quote): its raw bytes
+ * are [*start, *start + *length), and flags tells whether they hold escapes or
+ * bytes past ASCII. A control character, or the end of the input, gives up.
+ */
+static FJ_ALWAYS_INLINE int
+fj_scan_string(fj_reader *r, const unsigned char **start, Py_ssize_t *length,
+               int *flags)
+{
+    const unsigned char *p, *end = r->end;
+    int seen = 0;
+    if (fj_expect(r, '"') < 0) {
+        return -1;
+    }
+    p = r->p;
+    *start = p;
+    for (;;) {
+        unsigned char c;
+        if (p >= end) {
+            return -1;
+        }
+        c = *p;
+        if (c == '"') {
+            break;
+        }
+        if (c == '\\') {
+            seen |= FJ_ESCAPED;
+            if (end - p < 2) {
+                return -1;
+            }
+            p += 2;
+            continue;
+        }
+        if (c < 0x20) {
+            return -1;
+        }
+        seen |= c >> 7 << 1;
+        p++;
+    }
+    *length = p - *start;
+    *flags = seen;
+    r->p = p + 1;
+    return 0;
+}
+
+static inline int
+fj_hex4(const unsigned char *p, unsigned int *value)
+{
+    int i;
+    unsigned int v = 0;
+    for (i = 0; i < 4; i++) {
+        unsigned char c = p[i];
+        v <<= 4;
+        if (c >= '0' && c <= '9') {
+            v |= (unsigned int)(c - '0');
+        }
+        else if (c >= 'a' && c <= 'f') {
+            v |= (unsigned int)(c - 'a' + 10);
+        }
+        else if (c >= 'A' && c <= 'F') {
+            v |= (unsigned int)(c - 'A' + 10);
+        }
+        else {
+            return -1;
+        }
+    }
+    *value = v;
+    return 0;
+}
+
+/*
+ * The raw bytes of a string with escapes, unescaped into the scratch buffer as
+ * UTF-8 (*out, *out_length). An unknown escape or a lone surrogate gives up.
+ */
+static inline int
+fj_unescape(fj_reader *r, const unsigned char *p, Py_ssize_t length,
+            const char **out, Py_ssize_t *out_length)
+{
+    const unsigned char *end = p + length;
+    char *o;
+    /* An escape is never shorter than what it stands for. */
+    if (fj_scratch(r, length) < 0) {
+        return -1;
+    }
+    o = r->scratch;
+    while (p < end) {
+        unsigned int c;
+        if (*p != '\\') {
+            *o++ = (char)*p++;
+            continue;
+        }
+        p++; /* fj_scan_string saw a byte after every backslash */
+        switch (*p++) {
+        case '"': *o++ = '"'; continue;
+        case '\\': *o++ = '\\'; continue;
+        case '/': *o++ = '/'; continue;
+        case 'b': *o++ = '\b'; continue;
+        case 'f': *o++ = '\f'; continue;
+        case 'n': *o++ = '\n'; continue;
+        case 'r': *o++ = '\r'; continue;
+        case 't': *o++ = '\t'; continue;
+        case 'u': break;
+        default: return -1;
+        }
+        if (end - p < 4 || fj_hex4(p, &c) < 0) {
+            return -1;
+        }
+        p += 4;
+        if (c >= 0xdc00 && c <= 0xdfff) {
+            return -1;
+        }
+        if (c >= 0xd800 && c <= 0xdbff) {
+            unsigned int low;
+            if (end - p < 6 || p[0] != '\\' || p[1] != 'u' || fj_hex4(p + 2, &low) < 0
+                || low < 0xdc00 || low > 0xdfff) {
+                return -1;
+            }
+            p += 6;
+            c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
+        }
+        if (c < 0x80) {
+            *o++ = (char)c;
+        }
+        else if (c < 0x800) {
+            *o++ = (char)(0xc0 | (c >> 6));
+            *o++ = (char)(0x80 | (c & 0x3f));
+        }
+        else if (c < 0x10000) {
+            *o++ = (char)(0xe0 | (c >> 12));
+            *o++ = (char)(0x80 | ((c >> 6) & 0x3f));
+            *o++ = (char)(0x80 | (c & 0x3f));
+        }
+        else {
+            *o++ = (char)(0xf0 | (c >> 18));
+            *o++ = (char)(0x80 | ((c >> 12) & 0x3f));
+            *o++ = (char)(0x80 | ((c >> 6) & 0x3f));
+            *o++ = (char)(0x80 | (c & 0x3f));
+        }
+    }
+    *out = r->scratch;
+    *out_length = o - r->scratch;
+    return 0;
+}
+
+/*
+ * The text of the next string, unescaped and checked (*text, *length, valid UTF-8),
+ * for a member name or an enum's value; it stays valid until the reader's next
+ * string with escapes.
+ */
+static FJ_ALWAYS_INLINE int
+fj_read_text(fj_reader *r, const char **text, Py_ssize_t *length)
+{
+    const unsigned char *start;
+    int flags;
+    if (fj_scan_string(r, &start, length, &flags) < 0) {
+        return -1;
+    }
+    if ((flags & FJ_NON_ASCII) && !fj_utf8_valid(start, start + *length)) {
+        return -1;
+    }
+    if (flags & FJ_ESCAPED) {
+        return fj_unescape(r, start, *length, text, length);
+    }
+    *text = (const char *)start;
+    return 0;
+}
+
+/* The next string as a str. */
+static inline PyObject *
+fj_read_str(fj_reader *r)
+{
+    const unsigned char *start;
+    const char *text;
+    Py_ssize_t length;
+    int flags;
+    PyObject *value;
+    if (fj_scan_string(r, &start, &length, &flags) < 0) {
+        return NULL;
+    }
+    if (flags == 0) {
+        value = PyUnicode_New(length, 127);
+        if (value != NULL) {
+            memcpy(PyUnicode_DATA(value), start, (size_t)length);
+        }
+        return value;
+    }
+    text = (const char *)start;
+    if ((flags & FJ_ESCAPED) && fj_unescape(r, start, length, &text, &length) < 0) {
+        return NULL;
+    }
+    /* Strict: invalid UTF-8 (the only kind of fault left) is an error, as it is
+       for the Python reader. */
+    return PyUnicode_DecodeUTF8(text, length, NULL);
+}
+
+static inline PyObject *
+fj_read_bool(fj_reader *r)
+{
+    int c = fj_peek(r);
+    if (c == 't' && FJ_WORD(r, "true") == 0) {
+        return Py_NewRef(Py_True);
+    }
+    if (c == 'f' && FJ_WORD(r, "false") == 0) {
+        return Py_NewRef(Py_False);
+    }
+    return NULL;
+}
+
+/* Numbers longer than this are read by the Python reader (its limits apply). */
+#define FJ_LONGEST_NUMBER 4000
+
+/*
+ * Scan the number that comes next, as RFC 8259 spells one: [*start, *start +
+ * *length), and whether it is an integer (no fraction, no exponent).
+ */
+static FJ_ALWAYS_INLINE int
+fj_scan_number(fj_reader *r, const unsigned char **start, Py_ssize_t *length,
+               int *integer)
+{
+    const unsigned char *p, *end = r->end;
+    fj_peek(r);
+    p = r->p;
+    *start = p;
+    *integer = 1;
+    if (p < end && *p == '-') {
+        p++;
+    }
+    if (p >= end) {
+        return -1;
+    }
+    if (*p == '0') {
+        p++;
+    }
+    else if (*p >= '1' && *p <= '9') {
+        while (p < end && *p >= '0' && *p <= '9') {
+            p++;
+        }
+    }
+    else {
+        return -1;
+    }
+    if (p < end && *p == '.') {
+        *integer = 0;
+        if (++p >= end || *p < '0' || *p > '9') {
+            return -1;
+        }
+        while (p < end && *p >= '0' && *p <= '9') {
+            p++;
+        }
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        *integer = 0;
+        p++;
+        if (p < end && (*p == '+' || *p == '-')) {
+            p++;
+        }
+        if (p >= end || *p < '0' || *p > '9') {
+            return -1;
+        }
+        while (p < end && *p >= '0' && *p <= '9') {
+            p++;
+        }
+    }
+    *length = p - *start;
+    if (*length > FJ_LONGEST_NUMBER) {
+        return -1;
+    }
+    r->p = p;
+    return 0;
+}
+
+/*
+ * The integer [p, p + n) (a scanned integer: an optional minus, then digits) as a
+ * long long: 0 on success, -1 when it does not fit 64 bits.
+ */
+static FJ_ALWAYS_INLINE int
+fj_integer(const unsigned char *p, Py_ssize_t n, long long *value)
+{
+    const unsigned char *end = p + n;
+    int negative = *p == '-';
+    unsigned long long magnitude = 0;
+    if (negative) {
+        p++;
+    }
+    if (end - p > 19) {
+        return -1;
+    }
+    for (; p < end; p++) {
+        unsigned long long digit = (unsigned long long)(*p - '0');
+        if (magnitude > (18446744073709551615ULL - digit) / 10) {
+            return -1;
+        }
+        magnitude = magnitude * 10 + digit;
+    }
+    if (negative) {
+        if (magnitude > 9223372036854775808ULL) {
+            return -1;
+        }
+        *value = (long long)(0ULL - magnitude);
+    }
+    else {
+        if (magnitude > 9223372036854775807ULL) {
+            return -1;
+        }
+        *value = (long long)magnitude;
+    }
+    return 0;
+}
+
+/* An integer within [low, high]. */
+static inline PyObject *
+fj_read_int(fj_reader *r, long long low, long long high)
+{
+    const unsigned char *start;
+    Py_ssize_t length;
+    int integer;
+    long long value;
+    if (fj_scan_number(r, &start, &length, &integer) < 0 || !integer
+        || fj_integer(start, length, &value) < 0 || value < low || value > high) {
+        return NULL;
+    }
+    return PyLong_FromLongLong(value);
+}
+
+/* An integer of any size (within CPython's limit on the digits of an int). */
+static inline PyObject *
+fj_read_bigint(fj_reader *r)
+{
+    const unsigned char *start;
+    Py_ssize_t length;
+    int integer;
+    long long value;
+    if (fj_scan_number(r, &start, &length, &integer) < 0 || !integer) {
+        return NULL;
+    }
+    if (fj_integer(start, length, &value) == 0) {
+        return PyLong_FromLongLong(value);
+    }
+    if (fj_scratch(r, length + 1) < 0) {
+        return NULL;
+    }
+    memcpy(r->scratch, start, (size_t)length);
+    r->scratch[length] = '\0';
+    return PyLong_FromString(r->scratch, NULL, 10);
+}
+
+/* 10^0 .. 10^22, each exact as a double. */
+static const double fj_exact_powers[] = {
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* The strings "NaN", "Infinity" and "-Infinity", spelled exactly so, as the special
+   floats they name (foryjson.reader.float_from). */
+static inline PyObject *
+fj_read_special_float(fj_reader *r)
+{
+    const char *text;
+    Py_ssize_t length;
+    if (fj_read_text(r, &text, &length) < 0) {
+        return NULL;
+    }
+    if (length == 3 && memcmp(text, "NaN", 3) == 0) {
+        return PyFloat_FromDouble(Py_NAN);
+    }
+    if (length == 8 && memcmp(text, "Infinity", 8) == 0) {
+        return PyFloat_FromDouble(Py_HUGE_VAL);
+    }
+    if (length == 9 && memcmp(text, "-Infinity", 9) == 0) {
+        return PyFloat_FromDouble(-Py_HUGE_VAL);
+    }
+    return NULL;
+}
+
+/*
+ * A number as a float, exactly as Python's float() reads its text (an integer as
+ * float(int) converts it: -0 is 0.0), or a special float's string. Where the digits
+ * fit 53 bits and the power of ten is exact, one correctly rounded multiplication
+ * or division gives the nearest double; everything else goes through CPython's own
+ * conversion. A number whose float is not finite is the Python reader's.
+ */
+static inline PyObject *
+fj_read_float(fj_reader *r)
+{
+    const unsigned char *start, *p, *end;
+    Py_ssize_t length;
+    int integer, negative, exponent = 0, fraction = 0, digits = 0;
+    unsigned long long mantissa = 0;
+    double value;
+    if (fj_peek(r) == '"') {
+        return fj_read_special_float(r);
+    }
+    if (fj_scan_number(r, &start, &length, &integer) < 0) {
+        return NULL;
+    }
+    p = start;
+    end = start + length;
+    negative = *p == '-';
+    if (negative) {
+        p++;
+    }
+    for (; p < end && *p >= '0' && *p <= '9'; p++) {
+        if (digits > 0 || *p != '0') {
+            digits++;
+        }
+        mantissa = mantissa * 10 + (unsigned long long)(*p - '0');
+        if (digits > 15) {
+            goto slow;
+        }
+    }
+    if (p < end && *p == '.') {
+        for (p++; p < end && *p >= '0' && *p <= '9'; p++) {
+            if (digits > 0 || *p != '0') {
+                digits++;
+            }
+            mantissa = mantissa * 10 + (unsigned long long)(*p - '0');
+            fraction++;
+            if (digits > 15 || fraction > 22) {
+                goto slow;
+            }
+        }
+    }
+    if (p < end) { /* an exponent */
+        int sign = 1, e = 0;
+        p++;
+        if (*p == '+' || *p == '-') {
+            sign = *p == '-' ? -1 : 1;
+            p++;
+        }
+        for (; p < end; p++) {
+            e = e * 10 + (*p - '0');
+            if (e > 400) {
+                goto slow;
+            }
+        }
+        exponent = sign * e;
+    }
+    exponent -= fraction;
+    if (exponent < -22 || exponent > 22) {
+        goto slow;
+    }
+    value = (double)mantissa; /* exact: at most 15 digits */
+    value = exponent < 0 ? value / fj_exact_powers[-exponent]
+                         : value * fj_exact_powers[exponent];
+    if (negative && !(integer && mantissa == 0)) {
+        value = -value;
+    }
+    return PyFloat_FromDouble(value);
+slow:
+    if (integer) {
+        /* float(int): correctly rounded from the exact integer, as strtod is. */
+        PyObject *number, *result;
+        if (fj_scratch(r, length + 1) < 0) {
+            return NULL;
+        }
+        memcpy(r->scratch, start, (size_t)length);
+        r->scratch[length] = '\0';
+        number = PyLong_FromString(r->scratch, NULL, 10);
+        if (number == NULL) {
+            return NULL;
+        }
+        result = PyNumber_Float(number);
+        Py_DECREF(number);
+        return result;
+    }
+    {
+        char *stop;
+        if (fj_scratch(r, length + 1) < 0) {
+            return NULL;
+        }
+        memcpy(r->scratch, start, (size_t)length);
+        r->scratch[length] = '\0';
+        value = PyOS_string_to_double(r->scratch, &stop, NULL);
+        if (value == -1.0 && PyErr_Occurred()) {
+            return NULL;
+        }
+        if (stop != r->scratch + length || !Py_IS_FINITE(value)) {
+            return NULL;
+        }
+        return PyFloat_FromDouble(value);
+    }
+}
+
+/*
+ * Skip the next value, checking it as the Python reader would: one level deeper per
+ * array or object, strings valid UTF-8 with valid escapes.
+ */
+static int
+fj_skip(fj_reader *r)
+{
+    const unsigned char *start;
+    const char *text;
+    Py_ssize_t length;
+    int flags, c = fj_peek(r);
+    switch (c) {
+    case '"':
+        return fj_read_text(r, &text, &length);
+    case 't':
+        return FJ_WORD(r, "true");
+    case 'f':
+        return FJ_WORD(r, "false");
+    case 'n':
+        return FJ_WORD(r, "null");
+    case '[':
+        if (fj_open(r, '[') < 0) {
+            return -1;
+        }
+        if (fj_peek(r) == ']') {
+            r->p++;
+            r->level--;
+            return 0;
+        }
+        for (;;) {
+            if (fj_skip(r) < 0) {
+                return -1;
+            }
+            c = fj_peek(r);
+            r->p++;
+            if (c == ']') {
+                r->level--;
+                return 0;
+            }
+            if (c != ',') {
+                return -1;
+            }
+        }
+    case '{':
+        if (fj_open(r, '{') < 0) {
+            return -1;
+        }
+        if (fj_peek(r) == '}') {
+            r->p++;
+            r->level--;
+            return 0;
+        }
+        for (;;) {
+            if (fj_read_text(r, &text, &length) < 0 || fj_expect(r, ':') < 0
+                || fj_skip(r) < 0) {
+                return -1;
+            }
+            c = fj_peek(r);
+            r->p++;
+            if (c == '}') {
+                r->level--;
+                return 0;
+            }
+            if (c != ',') {
+                return -1;
+            }
+        }
+    default:
+        return fj_scan_number(r, &start, &length, &flags);
+    }
+}
+
+/*
+ * After a member's value: 1 when another member follows (its comma consumed), 0 at
+ * the closing brace (consumed, one level up), -1 at anything else.
+ */
+static FJ_ALWAYS_INLINE int
+fj_next_member(fj_reader *r)
+{
+    int c = fj_peek(r);
+    if (c == ',') {
+        r->p++;
+        return 1;
+    }
+    if (c == '}') {
+        r->p++;
+        r->level--;
+        return 0;
+    }
+    return -1;
+}
+
+/* The same after an array's item, with the closing bracket. */
+static FJ_ALWAYS_INLINE int
+fj_next_item(fj_reader *r)
+{
+    int c = fj_peek(r);
+    if (c == ',') {
+        r->p++;
+        return 1;
+    }
+    if (c == ']') {
+        r->p++;
+        r->level--;
+        return 0;
+    }
+    return -1;
+}
+
+/* Whether the object or array just opened is empty (its closing bracket then
+   consumed, one level up). */
+static FJ_ALWAYS_INLINE int
+fj_closes(fj_reader *r, int c)
+{
+    if (fj_peek(r) != c) {
+        return 0;
+    }
+    r->p++;
+    r->level--;
+    return 1;
+}
+
+/*
+ * The document's bytes: from bytes, str (its UTF-8 form, which a lone surrogate
+ * lacks), bytearray or a contiguous buffer (held in *view until fj_release). The
+ * size the limits count is the Python reader's: characters for str. Anything else
+ * (a subclass, a non-contiguous view) is the Python reader's.
+ */
+static inline int
+fj_document(PyObject *data, Py_buffer *view, const char **bytes, Py_ssize_t *length,
+            Py_ssize_t *size)
+{
+    view->obj = NULL;
+    if (PyBytes_CheckExact(data)) {
+        *bytes = PyBytes_AS_STRING(data);
+        *length = *size = PyBytes_GET_SIZE(data);
+        return 0;
+    }
+    if (PyUnicode_CheckExact(data)) {
+        *bytes = PyUnicode_AsUTF8AndSize(data, length);
+        if (*bytes == NULL) {
+            return -1;
+        }
+        *size = PyUnicode_GET_LENGTH(data);
+        return 0;
+    }
+    if (PyByteArray_CheckExact(data) || PyMemoryView_Check(data)) {
+        /* A held buffer keeps a bytearray from being resized meanwhile. */
+        if (PyObject_GetBuffer(data, view, PyBUF_SIMPLE) < 0) {
+            view->obj = NULL;
+            return -1;
+        }
+        *bytes = (const char *)view->buf;
+        *length = *size = view->len;
+        return 0;
+    }
+    return -1;
+}
+
+static inline void
+fj_release(Py_buffer *view)
+{
+    if (view->obj != NULL) {
+        PyBuffer_Release(view);
+    }
+}
+
+#endif /* FORYJSON_READ_H */
