@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +19,15 @@ from pathlib import Path
 import pytest
 
 from benchmarks.suite.check import CheckFailed, check
-from benchmarks.suite.contender import CONTENDERS, Codec, Contender, load, unavailable
+from benchmarks.suite.contender import (
+    CONTENDERS,
+    Codec,
+    Contender,
+    load,
+    missing,
+    process_environment,
+    unavailable,
+)
 from benchmarks.suite.workloads import WORKLOADS, plain
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -27,7 +37,8 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 def test_contender_writes_and_reads_the_documents(name: str) -> None:
     reason = unavailable(name)
     if reason:
-        pytest.skip(f"{name}: {reason} (pip install -e '.[bench]')")
+        hint = " (pip install -e '.[bench]')" if missing(name) else ""
+        pytest.skip(f"{name}: {reason}{hint}")
     contender = load(name)
     assert contender.name == name
     for workload in WORKLOADS:
@@ -204,15 +215,18 @@ print(json.dumps([n for n in set(sys.modules) - start if n.startswith("benchmark
 
 
 def test_media_modules_import_nothing_of_the_suite() -> None:
-    modules = sorted(
-        {entry.media for name, entry in CONTENDERS.items() if not unavailable(name)}
-    )
+    names = [name for name in CONTENDERS if not unavailable(name)]
+    modules = sorted({CONTENDERS[name].media for name in names})
+    # Builds made at setup (foryjson-native's) come first on the path, as in the driver.
+    built = [folder for name in names for folder in load(name).path]
+    inherited = [os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else []
     result = subprocess.run(
         [sys.executable, "-c", ALONE, *modules],
         cwd=REPOSITORY,
         capture_output=True,
         text=True,
         check=False,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([*built, *inherited])},
     )
     assert result.returncode == 0, result.stderr
     packages = ["benchmarks", "benchmarks.suite", "benchmarks.suite.media"]
@@ -277,3 +291,78 @@ def test_cold_start_times_the_media_modules_net_of_the_interpreter(
         "process",
     ]
     assert text.splitlines()[3].startswith("foryjson ")
+
+
+def test_the_native_contender_is_skipped_where_nothing_compiles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if missing("foryjson-native"):
+        pytest.skip("setuptools is not installed")
+    monkeypatch.delenv("FORYJSON_PURE", raising=False)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    reason = unavailable("foryjson-native")
+    assert reason is not None
+    assert reason.startswith(("no C compiler (", "no Python headers ("))
+    monkeypatch.setenv("FORYJSON_PURE", "1")
+    assert unavailable("foryjson-native") == (
+        "$FORYJSON_PURE is set: the compiled code would not run"
+    )
+
+
+def test_fresh_processes_get_the_entry_environment_and_the_build_path() -> None:
+    built = Contender("foryjson-native", "", (), path=("/built",))
+    found = process_environment("foryjson-native", {"PYTHONPATH": "a", "X": "1"}, built)
+    assert found == {
+        "PYTHONPATH": os.pathsep.join(["/built", "a"]),
+        "X": "1",
+        "FORYJSON_BACKEND": "stdlib",
+    }
+    assert process_environment("foryjson-native", {}, built)["PYTHONPATH"] == "/built"
+    assert process_environment("msgspec", {"X": "1"}) == {"X": "1"}
+
+
+def _native() -> Contender:
+    reason = unavailable("foryjson-native")
+    if reason:
+        pytest.skip(f"foryjson-native: {reason}")
+    return load("foryjson-native")
+
+
+def test_the_native_contender_runs_the_compiled_modules_of_one_build() -> None:
+    from benchmarks.suite import native
+
+    contender = _native()
+    folder = native.build()
+    assert contender.path == (str(folder),)
+    assert folder.parent == native.CACHE and folder.name == native.key()
+    assert native.build() == folder  # reused, not rebuilt
+    modules = native.load()
+    assert modules["media"].NATIVE is True and modules["users"].NATIVE is True
+    for name, module in modules.items():
+        assert module.__name__ == f"{native.PACKAGE}.{name}"
+        has_source = (folder / native.PACKAGE / f"_{name}_native.c").is_file()
+        assert module.NATIVE is has_source, name
+    # The codecs are the classes' own methods, on the compiled modules' classes.
+    media = contender.codecs["media"]
+    value = media.build(plain("media")[0])
+    assert type(value) is modules["media"].MediaContent
+    assert media.encode(value) == value.to_json_bytes()
+
+
+def test_the_native_cold_start_imports_the_compiled_media_module(
+    tmp_path: Path,
+) -> None:
+    from benchmarks.suite.main import cold_start
+
+    _native()
+    rows = cold_start(["foryjson-native"], 1, tmp_path)
+    assert [row["contender"] for row in rows] == [
+        "(interpreter alone)",
+        "foryjson-native",
+    ]
+    timed = rows[1]
+    assert timed["module"] == "benchmarks.suite.media.with_foryjson_native"
+    assert 0 < timed["import"] < timed["process"]
+    assert timed["decode"] > 0 and timed["encode"] > 0
+    # The media module refuses to load without its extension, so this ran compiled.
+    assert list((tmp_path / "pycache").rglob("media.*.pyc"))

@@ -14,6 +14,8 @@ Layout:
 - :mod:`.contender`: what a contender module provides, and the registry of contenders.
 - :mod:`.contenders`: one module per contender, each defining its own models and
   ``encode(obj) -> bytes`` / ``decode(bytes) -> obj`` per workload.
+- :mod:`.native`: the ``foryjson-native`` contender's modules, generated with
+  ``--native`` and compiled once into ``benchmarks/.native-build/``.
 - :mod:`.media`: each contender's media models alone, which the contenders import and
   the cold start times on their own.
 - :mod:`.check`: the document checks behind ``--smoke``.

@@ -13,9 +13,12 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import importlib.util
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from benchmarks.suite import native
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,9 @@ class Contender:
     codecs: dict[str, Codec] = field(default_factory=dict)
     unsupported: dict[str, str] = field(default_factory=dict)
     """Workloads without a codec, each with the reason (shown as n/a in the tables)."""
+    path: tuple[str, ...] = ()
+    """Folders besides the repository that the contender's modules are imported from
+    (a build made at setup); fresh processes get them on ``PYTHONPATH``."""
 
     def reason(self, workload: str) -> str:
         """Why the contender has no codec for ``workload``."""
@@ -60,7 +66,9 @@ class Entry:
     media: str
     """The module with the contender's media models alone, for the cold start."""
     environment: dict[str, str] = field(default_factory=dict)
-    """Environment variables the cold start's processes get."""
+    """Environment variables the timing and cold-start processes get."""
+    probe: Callable[[], str | None] | None = None
+    """Why the contender cannot run here though its packages are installed, or None."""
 
 
 _PACKAGE = "benchmarks.suite.contenders"
@@ -68,10 +76,14 @@ _MEDIA = "benchmarks.suite.media"
 
 
 def _entry(
-    name: str, requires: tuple[str, ...], media: str = "", **environment: str
+    name: str,
+    requires: tuple[str, ...],
+    media: str = "",
+    probe: Callable[[], str | None] | None = None,
+    **environment: str,
 ) -> Entry:
     return Entry(
-        f"{_PACKAGE}.{name}", requires, f"{_MEDIA}.{media or name}", environment
+        f"{_PACKAGE}.{name}", requires, f"{_MEDIA}.{media or name}", environment, probe
     )
 
 
@@ -79,6 +91,12 @@ CONTENDERS: dict[str, Entry] = {
     "foryjson": _entry("with_foryjson", (), FORYJSON_BACKEND="stdlib"),
     "foryjson-orjson": _entry(
         "with_foryjson_orjson", ("orjson",), "with_foryjson", FORYJSON_BACKEND="orjson"
+    ),
+    "foryjson-native": _entry(
+        "with_foryjson_native",
+        ("setuptools",),
+        probe=native.problem,
+        FORYJSON_BACKEND="stdlib",
     ),
     "msgspec": _entry("with_msgspec", ("msgspec",)),
     "pydantic": _entry("with_pydantic", ("pydantic",)),
@@ -106,9 +124,24 @@ def missing(name: str) -> list[str]:
 
 
 def unavailable(name: str) -> str | None:
-    """Why ``name`` cannot run here (packages missing), or None."""
+    """Why ``name`` cannot run here (packages missing, or its probe's reason), or None."""
     absent = missing(name)
-    return f"not installed: {', '.join(absent)}" if absent else None
+    if absent:
+        return f"not installed: {', '.join(absent)}"
+    probe = CONTENDERS[name].probe
+    return None if probe is None else probe()
+
+
+def process_environment(
+    name: str, base: Mapping[str, str], contender: Contender | None = None
+) -> dict[str, str]:
+    """The environment of a fresh process running ``name``: ``base`` with the entry's
+    variables, and the loaded contender's ``path`` first on ``PYTHONPATH``."""
+    found = {**base, **CONTENDERS[name].environment}
+    if contender is not None and contender.path:
+        inherited = [found["PYTHONPATH"]] if found.get("PYTHONPATH") else []
+        found["PYTHONPATH"] = os.pathsep.join([*contender.path, *inherited])
+    return found
 
 
 def load(name: str) -> Contender:

@@ -47,7 +47,13 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.suite.check import CheckFailed, check
-from benchmarks.suite.contender import CONTENDERS, load, unavailable, versions
+from benchmarks.suite.contender import (
+    CONTENDERS,
+    load,
+    process_environment,
+    unavailable,
+    versions,
+)
 from benchmarks.suite.run import OPERATIONS
 from benchmarks.suite.workloads import (
     DATA_ENV,
@@ -129,7 +135,11 @@ def run(
         ",".join(memory),
     ]
     completed = subprocess.run(  # noqa: S603 - our own module, fixed arguments
-        command, capture_output=True, text=True, check=False
+        command,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=process_environment(name, os.environ),
     )
     if completed.returncode:
         raise RuntimeError(f"{' '.join(command)} failed:\n{completed.stderr}")
@@ -159,11 +169,12 @@ def cold_start(names: list[str], runs: int, directory: Path) -> list[dict[str, A
     path.write_bytes(reference.encode(reference.build(plain("media")[0])))
     jobs.append(("(interpreter alone)", "-", path, base))
     for name in names:
-        codec = load(name).codecs["media"]
+        contender = load(name)
+        codec = contender.codecs["media"]
         path = directory / f"cold-media-{name}.json"
         path.write_bytes(codec.encode(codec.build(plain("media")[0])))
-        entry = CONTENDERS[name]
-        jobs.append((name, entry.media, path, base | entry.environment))
+        environment = process_environment(name, base, contender)
+        jobs.append((name, CONTENDERS[name].media, path, environment))
     # One warm-up run each (it writes the bytecode), then rounds through every job, so
     # that a busy spell of a shared machine slows every contender alike.
     for _, module, path, environment in jobs:

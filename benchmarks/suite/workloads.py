@@ -185,6 +185,37 @@ def instant(millis: int) -> dt.datetime:
     return EPOCH + dt.timedelta(milliseconds=millis)
 
 
+def build_media(models: ModuleType, data: dict[str, Any]) -> Any:
+    """A MediaContent of ``models`` (``MediaContent``, ``Media``, ``Image``,
+    ``Player``, ``Size`` with snake_case keyword constructors) from the plain data."""
+    m = data["media"]
+    return models.MediaContent(
+        media=models.Media(
+            uri=m["uri"],
+            title=m["title"],
+            width=m["width"],
+            height=m["height"],
+            format=m["format"],
+            duration=m["duration"],
+            size=m["size"],
+            bitrate=m["bitrate"],
+            persons=list(m["persons"]),
+            player=models.Player[m["player"]],
+            copyright=m["copyright"],
+        ),
+        images=[
+            models.Image(
+                uri=i["uri"],
+                title=i["title"],
+                width=i["width"],
+                height=i["height"],
+                size=models.Size[i["size"]],
+            )
+            for i in data["images"]
+        ],
+    )
+
+
 def build_order(models: ModuleType, data: dict[str, Any]) -> Any:
     """An order of ``models`` from the workload's plain data.
 

@@ -38,32 +38,8 @@ def _decoder(root: type) -> Callable[[bytes], Any]:
 
 
 def build_media(data: dict[str, Any]) -> media.MediaContent:
-    m = data["media"]
-    return media.MediaContent(
-        media=media.Media(
-            uri=m["uri"],
-            title=m["title"],
-            width=m["width"],
-            height=m["height"],
-            format=m["format"],
-            duration=m["duration"],
-            size=m["size"],
-            bitrate=m["bitrate"],
-            persons=list(m["persons"]),
-            player=media.Player[m["player"]],
-            copyright=m["copyright"],
-        ),
-        images=[
-            media.Image(
-                uri=i["uri"],
-                title=i["title"],
-                width=i["width"],
-                height=i["height"],
-                size=media.Size[i["size"]],
-            )
-            for i in data["images"]
-        ],
-    )
+    built: media.MediaContent = workloads.build_media(media, data)
+    return built
 
 
 def build_order(data: dict[str, Any]) -> orders.Order:
