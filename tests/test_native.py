@@ -18,13 +18,10 @@ import math
 import os
 import random
 import resource
-import shutil
 import struct
 import subprocess
 import sys
-import sysconfig
 import tracemalloc
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -37,102 +34,16 @@ from foryjson import EncodeError, ForyJson, writer
 from foryjson.gen.cli import main
 from foryjson.gen.quoting import c_comment, c_string
 from foryjson.limits import Limits
+from tests.native_support import (
+    PACKAGE,
+    generate,
+)
 from tests.schema_strategies import FLOATS, TEXT, for_model, modules
 
-REPOSITORY = Path(__file__).resolve().parents[1]
-PACKAGE = "fj_native_pkg"
 
-KITCHEN = """\
-options:
-  include: non_null
-enums:
-  Color: [RED, GREEN]
-models:
-  Everything:
-    fields:
-      text: str
-      maybe_text: str?
-      flag: bool
-      tiny: int8
-      small: uint8
-      medium: int16
-      word: uint32
-      big: int64
-      huge: uint64
-      any_int: int
-      ratio: float
-      maybe_ratio: float?
-      color: Color
-      maybe_color: Color?
-      counts: list[int32?]
-      nested: list[list[str]]
-      quoted: {type: str, json: "we\\"ird\\\\name\\u00e9 */ ??/"}
-      always_null: {type: "str?", include: always}
-  Folder:
-    fields:
-      name: str
-      children: list[Folder]
-      parent: Folder?
-  Floats:
-    fields:
-      values: list[float]
-  Dated:
-    fields:
-      day: date
-  HoldsDated:
-    fields:
-      dated: Dated
-"""
-
-
-def _compiler_problem() -> str | None:
-    """Why C extensions cannot be built here, or None."""
-    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
-    if not headers.is_file():
-        return f"no Python headers ({headers} is missing)"
-    if importlib.util.find_spec("setuptools") is None:
-        return "setuptools is not installed"
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(compiler) is None:
-        return f"no C compiler ({compiler} is not on PATH)"
-    return None
-
-
-def _generate(folder: Path, *arguments: str) -> int:
-    schemas = folder / "schemas"
-    schemas.mkdir(exist_ok=True)
-    for name in ("media", "users"):
-        shutil.copy(REPOSITORY / "schemas" / f"{name}.yaml", schemas)
-    (schemas / "kitchen.yaml").write_text(KITCHEN, encoding="utf-8")
-    return main([str(schemas), "-o", str(folder / PACKAGE), *arguments])
-
-
-@pytest.fixture(scope="module")
-def package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    problem = _compiler_problem()
-    if problem is not None:
-        pytest.skip(problem)
-    from foryjson.native.build import extensions
-
-    folder = tmp_path_factory.mktemp("native")
-    assert _generate(folder, "--native") == 0
-    names = [extension.name for extension in extensions(folder / PACKAGE)]
-    assert names == [
-        f"{PACKAGE}._{name}_native" for name in ("kitchen", "media", "users")
-    ]
-    assert main(["build", str(folder / PACKAGE)]) == 0
-    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    built = [
-        path for path in (folder / PACKAGE).iterdir() if path.name.endswith(suffixes)
-    ]
-    assert len(built) == 3
-    sys.path.insert(0, str(folder))
-    try:
-        yield folder
-    finally:
-        sys.path.remove(str(folder))
-        for name in [name for name in sys.modules if name.startswith(PACKAGE)]:
-            del sys.modules[name]
+@pytest.fixture
+def package(native_package: Path) -> Path:
+    return native_package
 
 
 def _module(package: Path, name: str) -> Any:
@@ -546,19 +457,19 @@ def test_build_names_a_missing_folder(
 def test_check_finds_drift_in_c_sources(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert _generate(tmp_path, "--native") == 0
-    assert _generate(tmp_path, "--native", "--check") == 0
+    assert generate(tmp_path, "--native") == 0
+    assert generate(tmp_path, "--native", "--check") == 0
     source = tmp_path / PACKAGE / "_media_native.c"
     source.write_text(source.read_text(encoding="utf-8") + "/* edited */\n")
     capsys.readouterr()
-    assert _generate(tmp_path, "--native", "--check") == 1
+    assert generate(tmp_path, "--native", "--check") == 1
     assert f"{source.as_posix()}: stale" in capsys.readouterr().err
     # Without --native the C sources are no longer generated: orphans.
-    assert _generate(tmp_path, "--check") == 1
+    assert generate(tmp_path, "--check") == 1
     assert (
         "_users_native.c: generated for a module no longer" in capsys.readouterr().err
     )
-    assert _generate(tmp_path) == 0
+    assert generate(tmp_path) == 0
     assert not list((tmp_path / PACKAGE).glob("*.c"))
 
 
@@ -574,7 +485,7 @@ def test_c_strings_hold_the_exact_utf8_bytes(text: str) -> None:
 
 
 def test_generated_modules_import_without_the_extension(tmp_path: Path) -> None:
-    assert _generate(tmp_path, "--native") == 0
+    assert generate(tmp_path, "--native") == 0
     script = f"import {PACKAGE}.media as m; print(m.NATIVE, m._native_Media)"
     result = subprocess.run(
         [sys.executable, "-c", script],

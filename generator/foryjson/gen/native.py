@@ -116,6 +116,13 @@ class NativeMember:
     reader: Value | None
     default: Default | None
 
+    @property
+    def plain(self) -> bool:
+        """Whether the name's bytes in a document are the name itself, with no
+        escapes: no quote, backslash or control character (then a document's bytes
+        can be compared with it as they are)."""
+        return not any(char in '"\\' or char < " " for char in self.name)
+
 
 @dataclass(frozen=True)
 class NativeModel:
@@ -125,7 +132,8 @@ class NativeModel:
     fields: tuple[NativeField, ...] | None
     """What the C encoder writes, in order; None where the Python encoder writes."""
     members: tuple[NativeMember, ...] | None
-    """How the C decoder fills each slot; None where the Python decoder reads."""
+    """How the C decoder fills each slot, in the order the members are written (the
+    order it expects them in); None where the Python decoder reads."""
     reject_unknown: bool = False
     """Whether a member the model does not read makes the decoder give up."""
 
@@ -374,7 +382,13 @@ def plan_native(module: ModuleDef) -> NativeModule:
         members = None
         if model.name in readable:
             members = []
-            for item in model.fields:
+            written = [item.name for item in model.write_order]
+            for item in sorted(
+                model.fields,
+                key=lambda item: (
+                    written.index(item.name) if item.name in written else len(written)
+                ),
+            ):
                 reader = None if item.read_only else readers.of(item.type, index)
                 default = _default(item, module)
                 assert not isinstance(reader, str) and not isinstance(default, str)

@@ -17,6 +17,10 @@
 #ifndef FORYJSON_READ_H
 #define FORYJSON_READ_H
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 typedef struct {
     const unsigned char *p;
     const unsigned char *end;
@@ -164,6 +168,12 @@ fj_utf8_valid(const unsigned char *p, const unsigned char *end)
     return 1;
 }
 
+/* Word-at-a-time tests of eight bytes: whether one is zero, whether one is below n
+   (n <= 128). Both are exact about whether any byte is. */
+#define FJ_ONES 0x0101010101010101ULL
+#define FJ_HAS_ZERO(x) (((x) - FJ_ONES) & ~(x) & (FJ_ONES * 0x80))
+#define FJ_HAS_LESS(x, n) (((x) - FJ_ONES * (n)) & ~(x) & (FJ_ONES * 0x80))
+
 /* Flags of a scanned string. */
 #define FJ_ESCAPED 1
 #define FJ_NON_ASCII 2
@@ -186,6 +196,36 @@ fj_scan_string(fj_reader *r, const unsigned char **start, Py_ssize_t *length,
     *start = p;
     for (;;) {
         unsigned char c;
+#if defined(__SSE2__)
+        /* Sixteen bytes at a time while none is a quote, a backslash, a control
+           character or past ASCII (as a signed byte, less than a space). */
+        while (end - p >= 16) {
+            __m128i x = _mm_loadu_si128((const __m128i *)p);
+            int mask = _mm_movemask_epi8(_mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                             _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
+                _mm_cmplt_epi8(x, _mm_set1_epi8(0x20))));
+            if (mask != 0) {
+                p += __builtin_ctz((unsigned int)mask);
+                break;
+            }
+            p += 16;
+        }
+#endif
+        /* Eight bytes at a time while none is a quote, a backslash or a control
+           character (bytes past ASCII only set the flag). */
+        while (end - p >= 8) {
+            uint64_t x;
+            memcpy(&x, p, 8);
+            if (FJ_HAS_ZERO(x ^ (FJ_ONES * '"')) | FJ_HAS_ZERO(x ^ (FJ_ONES * '\\'))
+                | FJ_HAS_LESS(x, 0x20)) {
+                break;
+            }
+            if (x & (FJ_ONES * 0x80)) {
+                seen |= FJ_NON_ASCII;
+            }
+            p += 8;
+        }
         if (p >= end) {
             return -1;
         }
@@ -514,6 +554,70 @@ fj_read_bigint(fj_reader *r)
     return PyLong_FromString(r->scratch, NULL, 10);
 }
 
+#if defined(__SIZEOF_INT128__)
+/*
+ * q * 2^scale as the nearest double (ties to even), where sticky says whether the
+ * exact value is a little more than q (a remainder was dropped). Needs q above
+ * 2^53 when sticky is set, so that a bit below the double's last one is in q.
+ * Returns -1.0 where it cannot decide.
+ */
+static inline double
+fj_round_u128(unsigned __int128 q, int sticky, int scale)
+{
+    typedef unsigned __int128 u128;
+    unsigned long long high = (unsigned long long)(q >> 64), low = (unsigned long long)q;
+    int bits, drop;
+    u128 mantissa, rest, half;
+    bits = high ? 128 - __builtin_clzll(high) : low ? 64 - __builtin_clzll(low) : 0;
+    if (bits <= 53) {
+        return sticky ? -1.0 : ldexp((double)(unsigned long long)q, scale);
+    }
+    drop = bits - 53;
+    mantissa = q >> drop;
+    rest = q & ((((u128)1) << drop) - 1);
+    half = ((u128)1) << (drop - 1);
+    if (rest > half || (rest == half && (sticky || (mantissa & 1)))) {
+        mantissa++; /* 2^53 at most: still exact */
+    }
+    return ldexp((double)(unsigned long long)mantissa, scale + drop);
+}
+
+/*
+ * mantissa * 10^exponent as the nearest double, for a mantissa of at most 19 digits
+ * and -20 <= exponent <= 19, by exact 128-bit integer arithmetic; -1.0 elsewhere.
+ */
+static inline double
+fj_exact_decimal(unsigned long long mantissa, int exponent)
+{
+    typedef unsigned __int128 u128;
+    u128 ten = 1, shifted, q;
+    int i, shift;
+    if (mantissa == 0) {
+        return 0.0;
+    }
+    if (exponent >= 0) {
+        if (exponent > 19) {
+            return -1.0;
+        }
+        for (i = 0; i < exponent; i++) {
+            ten *= 10;
+        }
+        return fj_round_u128((u128)mantissa * ten, 0, 0);
+    }
+    if (exponent < -20) {
+        return -1.0;
+    }
+    for (i = 0; i < -exponent; i++) {
+        ten *= 10;
+    }
+    /* Shifted to 127 bits, so that the quotient has 59 or more. */
+    shift = 127 - (64 - __builtin_clzll(mantissa));
+    shifted = (u128)mantissa << shift;
+    q = shifted / ten;
+    return fj_round_u128(q, shifted % ten != 0, -shift);
+}
+#endif
+
 /* 10^0 .. 10^22, each exact as a double. */
 static const double fj_exact_powers[] = {
     1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
@@ -546,8 +650,9 @@ fj_read_special_float(fj_reader *r)
  * A number as a float, exactly as Python's float() reads its text (an integer as
  * float(int) converts it: -0 is 0.0), or a special float's string. Where the digits
  * fit 53 bits and the power of ten is exact, one correctly rounded multiplication
- * or division gives the nearest double; everything else goes through CPython's own
- * conversion. A number whose float is not finite is the Python reader's.
+ * or division gives the nearest double; up to 19 digits, exact 128-bit arithmetic
+ * does; everything else goes through CPython's own conversion. A number whose
+ * float is not finite is the Python reader's.
  */
 static inline PyObject *
 fj_read_float(fj_reader *r)
@@ -574,7 +679,7 @@ fj_read_float(fj_reader *r)
             digits++;
         }
         mantissa = mantissa * 10 + (unsigned long long)(*p - '0');
-        if (digits > 15) {
+        if (digits > 19) {
             goto slow;
         }
     }
@@ -585,7 +690,7 @@ fj_read_float(fj_reader *r)
             }
             mantissa = mantissa * 10 + (unsigned long long)(*p - '0');
             fraction++;
-            if (digits > 15 || fraction > 22) {
+            if (digits > 19 || fraction > 40) {
                 goto slow;
             }
         }
@@ -606,12 +711,21 @@ fj_read_float(fj_reader *r)
         exponent = sign * e;
     }
     exponent -= fraction;
-    if (exponent < -22 || exponent > 22) {
-        goto slow;
+    if (digits <= 15 && exponent >= -22 && exponent <= 22) {
+        value = (double)mantissa; /* exact: at most 15 digits */
+        value = exponent < 0 ? value / fj_exact_powers[-exponent]
+                             : value * fj_exact_powers[exponent];
     }
-    value = (double)mantissa; /* exact: at most 15 digits */
-    value = exponent < 0 ? value / fj_exact_powers[-exponent]
-                         : value * fj_exact_powers[exponent];
+    else {
+#if defined(__SIZEOF_INT128__)
+        value = fj_exact_decimal(mantissa, exponent);
+        if (value < 0) {
+            goto slow;
+        }
+#else
+        goto slow;
+#endif
+    }
     if (negative && !(integer && mantissa == 0)) {
         value = -value;
     }
@@ -649,6 +763,87 @@ slow:
         }
         return PyFloat_FromDouble(value);
     }
+}
+
+/* The items of an array being read, before its list is made: most arrays fit in
+   the inline room, so the list is allocated once, at its size. */
+typedef struct {
+    PyObject **data;
+    Py_ssize_t len;
+    Py_ssize_t cap;
+    PyObject *inline_data[16];
+} fj_items;
+
+static FJ_ALWAYS_INLINE void
+fj_items_init(fj_items *items)
+{
+    items->data = items->inline_data;
+    items->len = 0;
+    items->cap = (Py_ssize_t)(sizeof(items->inline_data) / sizeof(PyObject *));
+}
+
+static inline void
+fj_items_clear(fj_items *items)
+{
+    Py_ssize_t i;
+    for (i = 0; i < items->len; i++) {
+        Py_DECREF(items->data[i]);
+    }
+    if (items->data != items->inline_data) {
+        PyMem_Free(items->data);
+    }
+}
+
+/* Add item (a new reference, which this takes; NULL is a failed read). */
+static FJ_ALWAYS_INLINE int
+fj_items_add(fj_items *items, PyObject *item)
+{
+    if (item == NULL) {
+        return -1;
+    }
+    if (items->len == items->cap) {
+        PyObject **data;
+        Py_ssize_t cap = items->cap * 2;
+        if (cap > PY_SSIZE_T_MAX / (Py_ssize_t)sizeof(PyObject *)) {
+            Py_DECREF(item);
+            return -1;
+        }
+        if (items->data == items->inline_data) {
+            data = (PyObject **)PyMem_Malloc((size_t)cap * sizeof(PyObject *));
+            if (data != NULL) {
+                memcpy(data, items->data, (size_t)items->len * sizeof(PyObject *));
+            }
+        }
+        else {
+            data = (PyObject **)PyMem_Realloc(items->data,
+                                              (size_t)cap * sizeof(PyObject *));
+        }
+        if (data == NULL) {
+            Py_DECREF(item);
+            return -1;
+        }
+        items->data = data;
+        items->cap = cap;
+    }
+    items->data[items->len++] = item;
+    return 0;
+}
+
+/* The list of the items, which it takes; NULL (the items released) on failure. */
+static inline PyObject *
+fj_items_list(fj_items *items)
+{
+    PyObject *list = PyList_New(items->len);
+    if (list == NULL) {
+        fj_items_clear(items);
+        return NULL;
+    }
+    memcpy(((PyListObject *)list)->ob_item, items->data,
+           (size_t)items->len * sizeof(PyObject *));
+    if (items->data != items->inline_data) {
+        PyMem_Free(items->data);
+    }
+    return list;
 }
 
 /*
@@ -721,6 +916,18 @@ fj_skip(fj_reader *r)
     default:
         return fj_scan_number(r, &start, &length, &flags);
     }
+}
+
+/* Skip a whole member: its name, its colon, its value. */
+static inline int
+fj_skip_member(fj_reader *r)
+{
+    const char *text;
+    Py_ssize_t length;
+    if (fj_read_text(r, &text, &length) < 0 || fj_expect(r, ':') < 0) {
+        return -1;
+    }
+    return fj_skip(r);
 }
 
 /*

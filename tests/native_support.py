@@ -1,0 +1,131 @@
+"""The package the native tests build: media, users and a schema of every type the
+C codecs handle, generated with ``--native`` and compiled (see ``conftest.py``)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import importlib.util
+import shutil
+import sys
+import sysconfig
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from foryjson.gen.cli import main
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+PACKAGE = "fj_native_pkg"
+
+KITCHEN = """\
+options:
+  include: non_null
+enums:
+  Color: [RED, GREEN]
+models:
+  Everything:
+    fields:
+      text: str
+      maybe_text: str?
+      flag: bool
+      tiny: int8
+      small: uint8
+      medium: int16
+      word: uint32
+      big: int64
+      huge: uint64
+      any_int: int
+      ratio: float
+      maybe_ratio: float?
+      color: Color
+      maybe_color: Color?
+      counts: list[int32?]
+      nested: list[list[str]]
+      quoted: {type: str, json: "we\\"ird\\\\name\\u00e9 */ ??/"}
+      always_null: {type: "str?", include: always}
+  Folder:
+    fields:
+      name: str
+      children: list[Folder]
+      parent: Folder?
+  Floats:
+    fields:
+      values: list[float]
+  Dated:
+    fields:
+      day: date
+  HoldsDated:
+    fields:
+      dated: Dated
+  Defaults:
+    unknown_properties: reject
+    fields:
+      name: {type: str, default: "n\u00e9"}
+      count: {type: int32, default: 3}
+      big: {type: int, default: 123456789012345678901234567890}
+      ratio: {type: float, default: 0.5}
+      flag: {type: bool, default: true}
+      color: {type: Color, default: GREEN}
+      tags: {type: "list[str]", default: []}
+      note: str?
+      stamp: {type: int64, read_only: true, default: 7}
+"""
+
+
+def compiler_problem() -> str | None:
+    """Why C extensions cannot be built here, or None."""
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    if not headers.is_file():
+        return f"no Python headers ({headers} is missing)"
+    if importlib.util.find_spec("setuptools") is None:
+        return "setuptools is not installed"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler} is not on PATH)"
+    return None
+
+
+def generate(folder: Path, *arguments: str) -> int:
+    schemas = folder / "schemas"
+    schemas.mkdir(exist_ok=True)
+    for name in ("media", "users"):
+        shutil.copy(REPOSITORY / "schemas" / f"{name}.yaml", schemas)
+    (schemas / "kitchen.yaml").write_text(KITCHEN, encoding="utf-8")
+    return main([str(schemas), "-o", str(folder / PACKAGE), *arguments])
+
+
+def built_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Generate the package with --native, build it, and put it on sys.path; skips
+    the test without a compiler or Python's headers."""
+    problem = compiler_problem()
+    if problem is not None:
+        pytest.skip(problem)
+    from foryjson.native.build import extensions
+
+    folder = tmp_path_factory.mktemp("native")
+    assert generate(folder, "--native") == 0
+    names = [extension.name for extension in extensions(folder / PACKAGE)]
+    assert names == [
+        f"{PACKAGE}._{name}_native" for name in ("kitchen", "media", "users")
+    ]
+    assert main(["build", str(folder / PACKAGE)]) == 0
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    built = [
+        path for path in (folder / PACKAGE).iterdir() if path.name.endswith(suffixes)
+    ]
+    assert len(built) == 3
+    sys.path.insert(0, str(folder))
+    try:
+        yield folder
+    finally:
+        sys.path.remove(str(folder))
+        for name in [name for name in sys.modules if name.startswith(PACKAGE)]:
+            del sys.modules[name]
+
+
+def module(name: str) -> Any:
+    """A module of the built package."""
+    return importlib.import_module(f"{PACKAGE}.{name}")

@@ -1,0 +1,528 @@
+"""The compiled decoders of ``foryjson-gen --native``, against the Python decoders
+they stand in for (the reference): the same objects from every document the Python
+decoder accepts, and for every other document no result of their own (they give up,
+and ``from_json`` raises the Python decoder's ``DecodeError``).
+
+The package is the one ``tests/native_support.py`` builds; without a C compiler or
+Python's headers these tests skip.
+"""
+
+from __future__ import annotations
+
+import enum
+import gc
+import importlib
+import math
+import random
+import resource
+import struct
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from foryjson import DecodeError, ForyJson, reader
+from foryjson.limits import Limits
+from foryjson.native import read_limits
+from tests.hostile_documents import HOSTILE
+from tests.native_support import PACKAGE
+from tests.schema_strategies import FLOATS, TEXT, for_model, modules
+
+FUZZ = settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+
+
+def _module(name: str) -> Any:
+    return importlib.import_module(f"{PACKAGE}.{name}")
+
+
+def _pure(module: Any, model: str, data: object, limits: Limits | None = None) -> Any:
+    """What the Python decoder gives: the object, or the DecodeError raised."""
+    try:
+        if limits is None:
+            return reader.decode(getattr(module, f"_decode_{model}"), data)
+        return reader.decode(getattr(module, f"_decode_{model}"), data, limits)
+    except DecodeError as error:
+        return error
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal values of the same types throughout (floats by their bits)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float):
+        assert isinstance(b, float)
+        return struct.pack("<d", a) == struct.pack("<d", b) or (a != a and b != b)
+    if isinstance(a, list):
+        assert isinstance(b, list)
+        return len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, enum.Enum) or not hasattr(type(a), "__slots__"):
+        return a == b
+    return all(_same(getattr(a, n), getattr(b, n)) for n in type(a).__slots__)
+
+
+def _check(module: Any, model: str, data: object) -> Any:
+    """Decode ``data`` both ways: the compiled decoder gives the Python decoder's
+    object, or gives up; ``from_json`` gives the Python outcome either way."""
+    expected = _pure(module, model, data)
+    native = getattr(module, f"_native_read_{model}")(data)
+    if native is not None:
+        assert not isinstance(expected, DecodeError), (data, expected)
+        assert _same(native, expected), (data, native, expected)
+    cls = getattr(module, model)
+    if isinstance(expected, DecodeError):
+        with pytest.raises(DecodeError) as raised:
+            cls.from_json(data)
+        assert str(raised.value) == str(expected)
+        assert raised.value.path == expected.path
+    else:
+        assert _same(cls.from_json(data), expected)
+    return native
+
+
+def _rebuild(value: Any, module: Any) -> Any:
+    """A value of the generated/ classes as the same value of ``module``'s."""
+    if isinstance(value, enum.Enum):
+        return getattr(module, type(value).__name__)[value.name]
+    if isinstance(value, list):
+        return [_rebuild(item, module) for item in value]
+    if type(value).__module__.startswith("generated."):
+        cls = getattr(module, type(value).__name__)
+        copy = object.__new__(cls)
+        for name in cls.__slots__:
+            setattr(copy, name, _rebuild(getattr(value, name), module))
+        return copy
+    return value
+
+
+def test_the_modules_use_their_compiled_decoders(native_package: Path) -> None:
+    kitchen = _module("kitchen")
+    codecs = {codec.type.__name__: codec for codec in kitchen.CODECS}
+    for name in ("Everything", "Folder", "Floats", "Defaults"):
+        assert codecs[name].native_read is not None, name
+    # A model with a date, and one holding it, are the Python decoders'.
+    assert codecs["Dated"].native_read is None
+    assert codecs["HoldsDated"].native_read is None
+    assert kitchen._native_read_Everything is codecs["Everything"].native_read
+
+
+@pytest.mark.parametrize("name", ["media", "users"])
+@FUZZ
+@given(data=st.data())
+def test_documents_read_to_the_python_objects(
+    native_package: Path, name: str, data: st.DataObject
+) -> None:
+    module = _module(name)
+    for model in modules()[name].models:
+        document = data.draw(for_model(name, model)).to_json_bytes()
+        for form in (document, document.decode(), bytearray(document)):
+            assert _check(module, model.name, form) is not None
+        assert _check(module, model.name, memoryview(document)) is not None
+
+
+def _everything(kitchen: Any) -> st.SearchStrategy[Any]:
+    def ints(bits: int, signed: bool = True) -> st.SearchStrategy[int]:
+        if signed:
+            return st.integers(-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+        return st.integers(0, 2**bits - 1)
+
+    return st.builds(
+        kitchen.Everything,
+        text=TEXT,
+        maybe_text=st.none() | TEXT,
+        flag=st.booleans(),
+        tiny=ints(8),
+        small=ints(8, False),
+        medium=ints(16),
+        word=ints(32, False),
+        big=ints(64),
+        huge=ints(63, False),
+        any_int=st.integers(-(2**200), 2**200),
+        ratio=FLOATS,
+        maybe_ratio=st.none() | FLOATS,
+        color=st.sampled_from(kitchen.Color),
+        maybe_color=st.none() | st.sampled_from(kitchen.Color),
+        counts=st.lists(st.none() | ints(32), max_size=4),
+        nested=st.lists(st.lists(TEXT, max_size=3), max_size=20),
+        quoted=TEXT,
+        always_null=st.none() | TEXT,
+    )
+
+
+@settings(FUZZ, max_examples=200)
+@given(data=st.data())
+def test_every_type_reads_as_python_does(
+    native_package: Path, data: st.DataObject
+) -> None:
+    kitchen = _module("kitchen")
+    value = data.draw(_everything(kitchen))
+    document = value.to_json_bytes()
+    assert _check(kitchen, "Everything", document) is not None
+    escaped = value.to_json_bytes(escape_non_ascii=True)
+    pretty = value.to_json_bytes(pretty=True)
+    assert _check(kitchen, "Everything", escaped) is not None
+    assert _check(kitchen, "Everything", pretty) is not None
+
+
+_TOKENS = [
+    b'"',
+    b"\\",
+    b"\\u",
+    b"\\ud800",
+    b"\\udc00",
+    b"\\ud83d\\ude00",
+    b"{",
+    b"}",
+    b"[",
+    b"]",
+    b",",
+    b":",
+    b"null",
+    b"true",
+    b"false",
+    b"-0",
+    b"-0.0",
+    b"1e400",
+    b"0.5",
+    b"\xff",
+    b"\xed\xa0\x80",
+    b"\xc3",
+    b"\xf4\x90\x80\x80",
+    b" ",
+    b"\n",
+    b"\x00",
+    b"\x1f",
+    b"99999999999999999999",
+    b'"NaN"',
+    b'"Infinity"',
+    b"1.0",
+    b"-",
+    b"01",
+    b"1.",
+    b".5",
+    b"1e",
+    b"+1",
+    b'"\\u00e9"',
+    b'"x":1,',
+    b'{"a":[1,{"b":null}]}',
+    b"\xef\xbb\xbf",
+    b"\t",
+    b"\r",
+    b"\\/",
+    b'\\"',
+]
+
+
+def _mutated(document: bytes, rng: random.Random) -> bytes:
+    data = bytearray(document)
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(len(data) + 1)
+        kind = rng.randrange(4)
+        if kind == 0 and data:
+            data[min(at, len(data) - 1)] = rng.randrange(256)
+        elif kind == 1:
+            data[at:at] = rng.choice(_TOKENS)
+        elif kind == 2:
+            del data[at : at + rng.randint(1, 5)]
+        else:  # a stretch repeated: duplicated members, doubled commas...
+            data[at:at] = data[at : at + rng.randint(1, 30)]
+    return bytes(data)
+
+
+@pytest.mark.parametrize("name", ["media", "users"])
+@settings(FUZZ, max_examples=150)
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_mutated_documents_read_as_python_does_or_give_up(
+    native_package: Path, name: str, data: st.DataObject, seed: int
+) -> None:
+    module = _module(name)
+    rng = random.Random(seed)
+    for model in modules()[name].models:
+        document = data.draw(for_model(name, model)).to_json_bytes()
+        for _ in range(5):
+            _check(module, model.name, _mutated(document, rng))
+
+
+@pytest.mark.parametrize("case", HOSTILE, ids=[case.name for case in HOSTILE])
+def test_hostile_documents_are_the_python_outcomes(
+    native_package: Path, case: Any
+) -> None:
+    for model in ("Everything", "Folder", "Floats", "Defaults"):
+        _check(_module("kitchen"), model, case.document)
+        _check(
+            _module("kitchen"), model, case.document.encode("utf-8", "surrogatepass")
+        )
+    _check(_module("media"), "MediaContent", case.document)
+
+
+FAULTS = [
+    b'{"values":[1,2,]}',
+    b'{"values":[1 2]}',
+    b'{"values":[01]}',
+    b'{"values":[1.]}',
+    b'{"values":[.5]}',
+    b'{"values":[NaN]}',
+    b'{"values":[Infinity]}',
+    b'{"values":["nan"]}',
+    b'{"values":[1e400]}',
+    b'{"values":[' + b"9" * 400 + b"]}",
+    b'{"values":[1]}x',
+    b'{"values":[1]}{}',
+    b'\xef\xbb\xbf{"values":[]}',
+    b'{"values":[],"extra":"\\ud800"}',
+    b'{"values":[],"extra":"\\udc00\\ud800"}',
+    b'{"values":[],"extra":"\xed\xa0\x80"}',
+    b'{"values":[],"extra":"\xc3"}',
+    b'{"values":[],"extra":"\x01"}',
+    b'{"values":[],"extra":"\\x"}',
+    b'{"values":[],"extra":tru}',
+    b'{"values":[],"extra":[1,{"a":}]}',
+    b'{"values":[],"\\ud800":1}',
+    b'{"values":null}',
+    b'{"values":[null]}',
+    b'{"values":[true]}',
+    b'{"values":["1.5"]}',
+    b"[]",
+    b"",
+    b"   ",
+    b"null",
+]
+
+
+@pytest.mark.parametrize("document", FAULTS)
+def test_faults_are_the_python_errors(native_package: Path, document: bytes) -> None:
+    kitchen = _module("kitchen")
+    native = _check(kitchen, "Floats", document)
+    if document not in (b'{"values":[1e400]}', b'{"values":[' + b"9" * 400 + b"]}"):
+        assert native is None
+    _check(kitchen, "Floats", document.decode("utf-8", "surrogateescape"))
+
+
+def test_what_python_accepts_too_is_read_the_same(native_package: Path) -> None:
+    kitchen = _module("kitchen")
+    accepted = [
+        b' \t\r\n{ "values" : [ 1 , -0 , -0.0 , 2.5e-3 , 1E+2 ] } \n',
+        b'{"values":[],"extra":[1,{"a":[null,true,false,"\\u00e9\\ud83d\\ude00"]}]}',
+        b'{"values":[1],"values":[2,3]}',  # the last member of a name wins
+        b'{"v\\u0061lues":[4]}',  # an escaped name
+        b'{"values":["NaN","Infinity","-Infinity"]}',
+        b'{"values":[123456789012345678901234567890]}',
+        b'{"values":[0.1,0.30000000000000004,5e-324,1.7976931348623157e308]}',
+        b'{"values":[1e-20,9007199254740993,1.5e300,4.9406564584124654e-324]}',
+    ]
+    for document in accepted:
+        assert _check(kitchen, "Floats", document) is not None, document
+    folder = _module("kitchen").Folder.from_json(
+        b'{"name":"a","children":[],"parent":null,"name":"b"}'
+    )
+    assert folder.name == "b"
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.from_regex(r"\A-?(0|[1-9][0-9]{0,24})(\.[0-9]{1,24})?([eE][-+]?[0-9]{1,3})?\Z")
+)
+@example("9007199254740993")
+@example("0.1000000000000000055511151231257827")
+@example("2.2250738585072011e-308")
+@example("1.00000000000000011102230246251565404236316680908203125")
+def test_numbers_read_as_python_reads_them(native_package: Path, text: str) -> None:
+    kitchen = _module("kitchen")
+    document = ('{"values":[' + text + "]}").encode()
+    expected = _pure(kitchen, "Floats", document)
+    native = kitchen._native_read_Floats(document)
+    if native is not None:
+        assert _same(native, expected)
+        value = float(int(text)) if text.lstrip("-").isdigit() else float(text)
+        assert struct.pack("<d", native.values[0]) == struct.pack("<d", value)
+    else:
+        assert isinstance(expected, DecodeError) or not math.isfinite(float(text)), text
+
+
+def test_missing_members_take_their_defaults(native_package: Path) -> None:
+    kitchen = _module("kitchen")
+    first = _check(kitchen, "Defaults", b"{}")
+    assert first is not None
+    assert (first.name, first.count, first.big, first.ratio, first.flag) == (
+        "né",
+        3,
+        123456789012345678901234567890,
+        0.5,
+        True,
+    )
+    assert (first.color, first.tags, first.note, first.stamp) == (
+        kitchen.Color.GREEN,
+        [],
+        None,
+        7,
+    )
+    second = kitchen.Defaults.from_json(b'{"count":4}')
+    assert second.count == 4 and second.tags == []
+    assert second.tags is not first.tags  # a fresh list for each object
+    # reject: an unknown member, and the read-only one, are the Python decoder's.
+    assert _check(kitchen, "Defaults", b'{"extra":1}') is None
+    _check(kitchen, "Defaults", b'{"stamp":1}')
+    # A required member missing: the Python error.
+    assert _check(kitchen, "Floats", b"{}") is None
+
+
+def _nested_document(levels: int) -> bytes:
+    document = '{"name":"leaf","children":[],"parent":null}'
+    for index in range(levels - 1):
+        document = f'{{"name":"d{index}","children":[{document}],"parent":null}}'
+    return document.encode()
+
+
+@pytest.mark.parametrize("levels", [1, 10, 11, 12, 100, 300])
+def test_nesting_is_counted_as_the_python_reader_counts_it(
+    native_package: Path, levels: int
+) -> None:
+    kitchen = _module("kitchen")
+    document = _nested_document(levels)
+    # Each folder adds an object and an array: 2 * levels - 1 levels in all.
+    native = _check(kitchen, "Folder", document)
+    assert (native is not None) is (2 * levels - 1 <= 20)
+    limits = Limits(max_depth=200)
+    native = kitchen._native_read_Folder(document, read_limits(limits))
+    assert (native is not None) is (2 * levels - 1 <= 200)
+    api = ForyJson(kitchen, max_depth=200)
+    expected = _pure(kitchen, "Folder", document, limits)
+    if isinstance(expected, DecodeError):
+        with pytest.raises(DecodeError, match="deeper than the limit of 200"):
+            api.from_json(document, kitchen.Folder)
+    else:
+        assert _same(api.from_json(document, kitchen.Folder), expected)
+
+
+def test_deep_junk_in_an_ignored_member_is_the_python_error(
+    native_package: Path,
+) -> None:
+    kitchen = _module("kitchen")
+    for depth in (19, 20, 21, 100_000):
+        junk = b"[" * depth + b"]" * depth
+        document = b'{"values":[],"extra":' + junk + b"}"
+        assert (_check(kitchen, "Floats", document) is not None) is (depth < 20)
+
+
+def test_the_limits_are_the_python_reader_s(native_package: Path) -> None:
+    kitchen = _module("kitchen")
+    document = ('{"values":[' + ",".join(["1.5"] * 200_000) + "]}").encode()
+    # Past what a glance allows (size * MOST_PER_CHAR over the budget), the
+    # compiled decoder asks the reader's estimate first.
+    assert len(document) * reader.MOST_PER_CHAR > Limits().max_graph_bytes
+    assert _check(kitchen, "Floats", document) is not None
+    for limits in (
+        Limits(max_input_bytes=len(document) - 1),
+        Limits(max_graph_bytes=len(document) * 4),
+    ):
+        assert kitchen._native_read_Floats(document, read_limits(limits)) is None
+        expected = _pure(kitchen, "Floats", document, limits)
+        assert isinstance(expected, DecodeError)
+        api = ForyJson(kitchen, limits=limits)
+        with pytest.raises(DecodeError) as raised:
+            api.from_json(document, kitchen.Floats)
+        assert str(raised.value) == str(expected)
+    text = document.decode()
+    limits = Limits(max_input_bytes=len(text))
+    assert kitchen._native_read_Floats(text, read_limits(limits)) is not None
+
+
+def test_inputs_the_python_reader_refuses_are_its_errors(
+    native_package: Path,
+) -> None:
+    kitchen = _module("kitchen")
+    for data in (None, 12, {"values": []}, ["x"]):
+        assert kitchen._native_read_Floats(data) is None
+        with pytest.raises(TypeError):
+            kitchen.Floats.from_json(data)
+    view = memoryview(b'{"values":[]}')
+    view.release()
+    assert kitchen._native_read_Floats(view) is None
+    with pytest.raises(TypeError, match="released"):
+        kitchen.Floats.from_json(view)
+    lone = '{"values":[],"x":"\ud800"}'
+    assert _check(kitchen, "Floats", lone) is None
+    strided = memoryview(b'{"values":[1]}  ')[::2]
+    _check(kitchen, "Floats", strided)
+
+
+def test_many_decodes_keep_memory_and_references_flat(native_package: Path) -> None:
+    media = _module("media")
+    kitchen = _module("kitchen")
+    good = media.MediaContent.from_json(
+        __import__("tests.media_fixture", fromlist=["x"]).media_1().to_json_bytes()
+    ).to_json_bytes()
+    bad = good.replace(b'"JAVA"', b'"JAVAX"')
+    deep = b'{"values":[],"x":' + b"[" * 30 + b"]" * 30 + b"}"
+    watched = [media.Player.JAVA, media.Size.LARGE, kitchen.Color.GREEN]
+    before = [sys.getrefcount(item) for item in watched]
+    defaults = b'{"tags":["a"]}'
+
+    def run(times: int) -> None:
+        for _ in range(times):
+            assert media._native_read_MediaContent(good) is not None
+            assert media._native_read_MediaContent(bad) is None
+            assert kitchen._native_read_Floats(deep) is None
+            assert kitchen._native_read_Defaults(defaults) is not None
+
+    run(20_000)
+    gc.collect()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    run(200_000)
+    gc.collect()
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak
+    assert grown < 4096, f"{grown} KiB more after 800,000 decodes"
+    assert [sys.getrefcount(item) for item in watched] == before
+
+
+def test_threads_share_the_decoders(native_package: Path) -> None:
+    media = _module("media")
+    kitchen = _module("kitchen")
+    documents = [
+        (
+            media.MediaContent,
+            _rebuild(
+                __import__("tests.media_fixture", fromlist=["x"]).media_1(), media
+            ).to_json_bytes(),
+        ),
+        (kitchen.Folder, _nested_document(10)),
+        (kitchen.Defaults, b'{"name":"x"}'),
+    ]
+    expected = [cls.from_json(document) for cls, document in documents]
+
+    def work() -> bool:
+        return all(
+            [cls.from_json(document) for cls, document in documents] == expected
+            for _ in range(2000)
+        )
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(lambda _: work(), range(8)))
+
+
+def test_many_floats_read_exactly(native_package: Path) -> None:
+    kitchen = _module("kitchen")
+    rng = random.Random(20261202)
+    texts = [
+        repr(struct.unpack("<d", struct.pack("<Q", rng.getrandbits(64)))[0])
+        for _ in range(50_000)
+    ]
+    for _ in range(100_000):  # 16 to 19 digits, where 128-bit arithmetic decides
+        digits = str(rng.randrange(10**15, 10**19))
+        point = rng.randint(0, len(digits))
+        exponent = rng.choice(["", f"e{rng.randint(-25, 25)}"])
+        texts.append(f"{digits[:point] or '0'}.{digits[point:] or '0'}{exponent}")
+    texts += [f"{rng.randrange(10**19)}e{rng.randint(-22, 20)}" for _ in range(50_000)]
+    texts = [text for text in texts if math.isfinite(float(text))]
+    document = ("{" + '"values":[' + ",".join(texts) + "]}").encode()
+    native = kitchen._native_read_Floats(document)
+    assert native is not None
+    got = struct.pack(f"<{len(texts)}d", *native.values)
+    assert got == struct.pack(f"<{len(texts)}d", *map(float, texts))
