@@ -43,7 +43,7 @@ def _module(name: str) -> Any:
     return importlib.import_module(f"{PACKAGE}.{name}")
 
 
-def _pure(module: Any, model: str, data: object, limits: Limits | None = None) -> Any:
+def _pure(module: Any, model: str, data: Any, limits: Limits | None = None) -> Any:
     """What the Python decoder gives: the object, or the DecodeError raised."""
     try:
         if limits is None:
@@ -65,7 +65,8 @@ def _same(a: object, b: object) -> bool:
         return len(a) == len(b) and all(map(_same, a, b))
     if isinstance(a, enum.Enum) or not hasattr(type(a), "__slots__"):
         return a == b
-    return all(_same(getattr(a, n), getattr(b, n)) for n in type(a).__slots__)
+    slots: tuple[str, ...] = type(a).__slots__
+    return all(_same(getattr(a, n), getattr(b, n)) for n in slots)
 
 
 def _check(module: Any, model: str, data: object) -> Any:
@@ -438,7 +439,8 @@ def test_inputs_the_python_reader_refuses_are_its_errors(
     native_package: Path,
 ) -> None:
     kitchen = _module("kitchen")
-    for data in (None, 12, {"values": []}, ["x"]):
+    refused: list[Any] = [None, 12, {"values": []}, ["x"]]
+    for data in refused:
         assert kitchen._native_read_Floats(data) is None
         with pytest.raises(TypeError):
             kitchen.Floats.from_json(data)
