@@ -72,6 +72,17 @@ models:
       tags: {type: "list[str]", default: []}
       note: str?
       stamp: {type: int64, read_only: true, default: 7}
+  Stamped:
+    fields:
+      id: uuid
+      day: date?
+      moment: datetime
+      millis: {type: datetime, format: epoch_millis}
+      amount: decimal
+      text_amount: {type: decimal, format: string}
+      blob: bytes
+      hex: {type: bytes, format: base16}
+      stamps: list[Stamped]
 """
 
 
@@ -91,7 +102,7 @@ def compiler_problem() -> str | None:
 def generate(folder: Path, *arguments: str) -> int:
     schemas = folder / "schemas"
     schemas.mkdir(exist_ok=True)
-    for name in ("media", "users"):
+    for name in ("clients", "media", "users"):
         shutil.copy(REPOSITORY / "schemas" / f"{name}.yaml", schemas)
     (schemas / "kitchen.yaml").write_text(KITCHEN, encoding="utf-8")
     return main([str(schemas), "-o", str(folder / PACKAGE), *arguments])
@@ -109,14 +120,14 @@ def built_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     assert generate(folder, "--native") == 0
     names = [extension.name for extension in extensions(folder / PACKAGE)]
     assert names == [
-        f"{PACKAGE}._{name}_native" for name in ("kitchen", "media", "users")
+        f"{PACKAGE}._{name}_native" for name in ("clients", "kitchen", "media", "users")
     ]
     assert main(["build", str(folder / PACKAGE)]) == 0
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     built = [
         path for path in (folder / PACKAGE).iterdir() if path.name.endswith(suffixes)
     ]
-    assert len(built) == 3
+    assert len(built) == 4
     sys.path.insert(0, str(folder))
     try:
         yield folder

@@ -111,7 +111,8 @@ def test_the_modules_use_their_compiled_encoders(package: Path) -> None:
     source = (package / PACKAGE / "_kitchen_native.c").read_text(encoding="utf-8")
     assert "Dated: encoder: field day: date is handled by Python only" in source
     assert "HoldsDated: encoder: field dated: Dated is handled by Python only" in source
-    assert "Dated: decoder: field day: date is handled by Python only" in source
+    # Dates are read by the runtime function the Python decoder calls.
+    assert codecs["Dated"].native_read is not None
 
 
 @pytest.mark.parametrize("name", ["media", "users"])

@@ -24,6 +24,7 @@ from ..numbers import INTEGER_RANGES
 from . import quoting
 from .defaults import NOTHING, implicit_default
 from .ir import (
+    EPOCH_FORMATS,
     EnumDef,
     EnumRef,
     FieldDef,
@@ -38,6 +39,7 @@ from .ir import (
     UnknownProperties,
     spell,
 )
+from .scalars import runtime_codec
 
 __all__ = [
     "Default",
@@ -63,7 +65,10 @@ class Value:
     value outside them, or beyond 64 bits, goes to the Python codecs), ``bigint``
     (read only: an ``int`` of any size), ``enum``, ``model`` and ``list`` (``index``
     into the module's enums, models or lists), and ``nullable`` (``inner`` handles the
-    value when it is not None).
+    value when it is not None), and ``call`` (read only: the JSON value, a ``str``, an
+    ``int`` or a ``NumberText`` as the Python reader makes it, is given to function
+    ``index`` of the module's ``functions``, the one the Python decoder calls; ``low``
+    is the kinds of JSON value it takes, ``STRING | INTEGER | FRACTION``).
     """
 
     kind: str
@@ -167,6 +172,9 @@ class NativeModule:
     read_lists: tuple[NativeList, ...]
     constants: tuple[Default, ...]
     """The ``int``, ``float`` and ``str`` defaults, made once when the extension loads."""
+    functions: tuple[str, ...]
+    """The runtime functions ``call`` readers give values to, as the Python module
+    names them (``_temporal.read_date``)."""
     unsupported: tuple[tuple[str, str], ...]
     """(model, reason) for each model and direction the Python codecs keep."""
     fingerprint: str = field(default="")
@@ -186,6 +194,30 @@ def extension_name(module: str) -> str:
     return f"_{module.rpartition('.')[2]}_native"
 
 
+#: The JSON values a ``call`` reader takes: strings, integers, other numbers.
+STRING, INTEGER, FRACTION = 1, 2, 4
+
+
+def _call(scalar: Scalar) -> tuple[str, int] | None:
+    """The runtime function the Python decoder reads a scalar with (as it names it),
+    and the JSON values the C decoder gives it; None for the scalars the C code reads
+    itself or leaves to Python (those read from arrays, or any JSON value)."""
+    if scalar.name in ("int", "float", "float32", "any") or scalar.format in (
+        "array",
+        "uint8_array",
+    ):
+        return None
+    if scalar == Scalar("decimal"):
+        return "_decimals.decimal_from", INTEGER | FRACTION
+    codec = runtime_codec(scalar)
+    if codec is None or not codec.read:
+        return None
+    function = f"{codec.module}.{codec.read}"
+    if scalar.name == "decimal" and scalar.format != "string":
+        return function, INTEGER | FRACTION
+    return function, INTEGER if scalar.format in EPOCH_FORMATS else STRING
+
+
 _SCALARS = {"str": Value("str"), "bool": Value("bool"), "float": Value("float")}
 _SCALARS["int"] = Value("int", low=_INT64[0], high=_INT64[1])
 for _name, (_low, _high) in INTEGER_RANGES.items():
@@ -201,9 +233,14 @@ class _Values:
         self.reading = reading
         self.enums = {enum.name: index for index, enum in enumerate(module.enums)}
         self.lists: dict[Value, int] = {}
+        self.functions: dict[str, int] = {}
 
     def of(self, type_ref: TypeRef, models: dict[str, int]) -> Value | str:
         """The C handling of a type, or why the C code cannot handle it."""
+        call = _call(type_ref) if isinstance(type_ref, Scalar) else None
+        if call is not None and self.reading:
+            index = self.functions.setdefault(call[0], len(self.functions))
+            return Value("call", index=index, low=call[1])
         if isinstance(type_ref, Scalar):
             found = _SCALARS.get(type_ref.name)
             if found is None or type_ref.format is not None:
@@ -437,6 +474,7 @@ def plan_native(module: ModuleDef) -> NativeModule:
         tuple(NativeList(item) for item in writers.lists),
         tuple(NativeList(item) for item in readers.lists),
         tuple(constants.values()),
+        tuple(readers.functions),
         unsupported,
     )
     digest = hashlib.sha256(repr(plan).encode("utf-8", "surrogatepass")).hexdigest()

@@ -90,6 +90,7 @@ def load(
     types: tuple[type, ...],
     enums: tuple[tuple[Any, ...], ...],
     limits: Limits = DEFAULT_LIMITS,
+    functions: tuple[Callable[[Any], Any], ...] = (),
 ) -> tuple[bool, tuple[Any, ...], tuple[Any, ...]]:
     """Whether the compiled codecs of ``module`` are in use, and the encoder and the
     decoder of each type.
@@ -97,7 +98,8 @@ def load(
     ``extension`` is the extension module's name beside ``module``; ``fingerprint``
     identifies the C source the module was generated with, so that a stale build is
     not used. An encoder or decoder is None where the Python one works; called
-    without limits, they apply ``limits``, the module's.
+    without limits, they apply ``limits``, the module's. ``functions`` are the
+    runtime functions the decoders read some values with, the Python decoders' own.
     """
     unused: tuple[Any, ...] = (None,) * len(types)
     if pure():
@@ -109,7 +111,11 @@ def load(
     except ImportError:
         return False, unused, unused
     compiled = sys.modules[name]
-    if not compiled.bind(fingerprint, types, enums, read_limits(limits), fits):
+    from ..plain import NumberText
+
+    if not compiled.bind(
+        fingerprint, types, enums, read_limits(limits), fits, functions, NumberText
+    ):
         import warnings
 
         warnings.warn(

@@ -8,8 +8,10 @@
  * NULL or -1 at anything else (a syntax fault, a value of another type, a lone
  * surrogate, a number it does not convert itself, nesting past max_depth, memory
  * running out), and the decoder then returns None for the Python decoder to read
- * the document or raise its DecodeError. An exception a failed allocation sets is
- * cleared there too: the Python decoder meets the same condition itself.
+ * the document or raise its DecodeError. An exception a failed allocation or a
+ * runtime function (fj_read_call) sets is cleared there too: the Python decoder
+ * meets the same condition itself. Only exceptions that are no Exception
+ * (KeyboardInterrupt, SystemExit) are let through.
  *
  * Nesting is counted in the reader (level against max_depth, at most FJ_DEPTH_CAP),
  * so the C recursion of nested values is bounded whatever the document.
@@ -532,17 +534,12 @@ fj_read_int(fj_reader *r, long long low, long long high)
     return PyLong_FromLongLong(value);
 }
 
-/* An integer of any size (within CPython's limit on the digits of an int). */
+/* The scanned integer [start, start + length) as an int of any size (within
+   CPython's limit on the digits of an int). */
 static inline PyObject *
-fj_read_bigint(fj_reader *r)
+fj_integer_object(fj_reader *r, const unsigned char *start, Py_ssize_t length)
 {
-    const unsigned char *start;
-    Py_ssize_t length;
-    int integer;
     long long value;
-    if (fj_scan_number(r, &start, &length, &integer) < 0 || !integer) {
-        return NULL;
-    }
     if (fj_integer(start, length, &value) == 0) {
         return PyLong_FromLongLong(value);
     }
@@ -552,6 +549,69 @@ fj_read_bigint(fj_reader *r)
     memcpy(r->scratch, start, (size_t)length);
     r->scratch[length] = '\0';
     return PyLong_FromString(r->scratch, NULL, 10);
+}
+
+/* An integer of any size. */
+static inline PyObject *
+fj_read_bigint(fj_reader *r)
+{
+    const unsigned char *start;
+    Py_ssize_t length;
+    int integer;
+    if (fj_scan_number(r, &start, &length, &integer) < 0 || !integer) {
+        return NULL;
+    }
+    return fj_integer_object(r, start, length);
+}
+
+/* The JSON values fj_read_call takes: strings, integers, other numbers. */
+#define FJ_STRING 1
+#define FJ_INTEGER 2
+#define FJ_FRACTION 4
+
+/*
+ * A value read by a runtime function of foryjson, the one the Python decoder calls:
+ * the JSON value, made as the Python reader makes it (a str, an int, or for another
+ * number number_text(its text): foryjson.plain.NumberText), is given to function,
+ * if it is one of the kinds accepts names. The function's exception (a
+ * DecodeError) makes the decoder give up.
+ */
+static inline PyObject *
+fj_read_call(fj_reader *r, PyObject *function, int accepts, PyObject *number_text)
+{
+    PyObject *plain, *result;
+    if (fj_peek(r) == '"') {
+        if (!(accepts & FJ_STRING)) {
+            return NULL;
+        }
+        plain = fj_read_str(r);
+    }
+    else {
+        const unsigned char *start;
+        Py_ssize_t length;
+        int integer;
+        if (fj_scan_number(r, &start, &length, &integer) < 0
+            || !(accepts & (integer ? FJ_INTEGER : FJ_FRACTION))) {
+            return NULL;
+        }
+        if (integer) {
+            plain = fj_integer_object(r, start, length);
+        }
+        else {
+            PyObject *text = PyUnicode_DecodeASCII((const char *)start, length, NULL);
+            if (text == NULL) {
+                return NULL;
+            }
+            plain = PyObject_CallOneArg(number_text, text);
+            Py_DECREF(text);
+        }
+    }
+    if (plain == NULL) {
+        return NULL;
+    }
+    result = PyObject_CallOneArg(function, plain);
+    Py_DECREF(plain);
+    return result;
 }
 
 #if defined(__SIZEOF_INT128__)
