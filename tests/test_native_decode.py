@@ -72,7 +72,7 @@ def _same(a: object, b: object) -> bool:
         return len(a) == len(b) and all(map(_same, a, b))
     if isinstance(a, enum.Enum) or not hasattr(type(a), "__slots__"):
         return a == b
-    slots: tuple[str, ...] = type(a).__slots__
+    slots: tuple[str, ...] = type(a).__dict__["__slots__"]
     return all(_same(getattr(a, n), getattr(b, n)) for n in slots)
 
 
