@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 import gc
 import importlib
+import json
 import math
 import random
 import resource
@@ -578,3 +579,42 @@ def test_values_read_by_runtime_functions_are_the_python_values(
         assert str(native.amount) == "198.70"  # every digit, as the Python reader
         assert native.blob == b"\x00\x01\x02\xff"
     _check(kitchen, "Stamped", document.decode())
+
+
+def test_every_position_of_an_escape_is_written_and_read(native_package: Path) -> None:
+    # The C codecs look at strings 16 and 8 bytes at a time: put each character
+    # that needs care at every position of strings around those sizes.
+    kitchen = _module("kitchen")
+    value = kitchen.Everything(
+        text="",
+        maybe_text=None,
+        flag=True,
+        tiny=1,
+        small=1,
+        medium=1,
+        word=1,
+        big=1,
+        huge=1,
+        any_int=1,
+        ratio=1.5,
+        maybe_ratio=None,
+        color=kitchen.Color.RED,
+        maybe_color=None,
+        counts=[],
+        nested=[],
+        quoted="",
+        always_null=None,
+    )
+    texts = [""]
+    for length in range(1, 41):
+        for at in range(length):
+            for special in ('"', "\\", "\x00", "\x1f", "\x7f", "é", "😀"):
+                texts.append("a" * at + special + "b" * (length - at - 1))
+    for text in texts:
+        value.text = text
+        document = kitchen._native_Everything(value, 20)
+        assert document == kitchen._encode_Everything(value).encode()
+        assert json.loads(document)["text"] == text
+        for form in (document, value.to_json_bytes(escape_non_ascii=True)):
+            decoded = kitchen._native_read_Everything(form)
+            assert decoded is not None and decoded.text == text

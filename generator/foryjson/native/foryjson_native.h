@@ -23,6 +23,18 @@
 /* The deepest nesting any document may have; limits.max_depth is at most 512. */
 #define FJ_DEPTH_CAP 1024
 
+/* Word-at-a-time tests of eight bytes: whether one is zero, whether one is below n
+   (n <= 128). Both are exact about whether any byte is. */
+#define FJ_ONES 0x0101010101010101ULL
+#define FJ_HAS_ZERO(x) (((x) - FJ_ONES) & ~(x) & (FJ_ONES * 0x80))
+#define FJ_HAS_LESS(x, n) (((x) - FJ_ONES * (n)) & ~(x) & (FJ_ONES * 0x80))
+
+/* Whether one of eight bytes is a quote, a backslash or a control character: the
+   bytes of a JSON string that are escaped, or end it. */
+#define FJ_HAS_SPECIAL(x)                                                            \
+    (FJ_HAS_ZERO((x) ^ (FJ_ONES * '"')) | FJ_HAS_ZERO((x) ^ (FJ_ONES * '\\'))        \
+     | FJ_HAS_LESS((x), 0x20))
+
 #include "foryjson_write.h"
 #include "foryjson_read.h"
 

@@ -170,12 +170,6 @@ fj_utf8_valid(const unsigned char *p, const unsigned char *end)
     return 1;
 }
 
-/* Word-at-a-time tests of eight bytes: whether one is zero, whether one is below n
-   (n <= 128). Both are exact about whether any byte is. */
-#define FJ_ONES 0x0101010101010101ULL
-#define FJ_HAS_ZERO(x) (((x) - FJ_ONES) & ~(x) & (FJ_ONES * 0x80))
-#define FJ_HAS_LESS(x, n) (((x) - FJ_ONES * (n)) & ~(x) & (FJ_ONES * 0x80))
-
 /* Flags of a scanned string. */
 #define FJ_ESCAPED 1
 #define FJ_NON_ASCII 2
@@ -219,8 +213,7 @@ fj_scan_string(fj_reader *r, const unsigned char **start, Py_ssize_t *length,
         while (end - p >= 8) {
             uint64_t x;
             memcpy(&x, p, 8);
-            if (FJ_HAS_ZERO(x ^ (FJ_ONES * '"')) | FJ_HAS_ZERO(x ^ (FJ_ONES * '\\'))
-                | FJ_HAS_LESS(x, 0x20)) {
+            if (FJ_HAS_SPECIAL(x)) {
                 break;
             }
             if (x & (FJ_ONES * 0x80)) {

@@ -1,13 +1,13 @@
-"""Time the native encoders against the Python ones and msgspec: paired ratios.
+"""Time the native codecs against the Python ones and msgspec: paired ratios.
 
 Generates ``schemas/media.yaml`` and ``schemas/users.yaml`` with ``--native`` into a
-temporary folder, compiles them (``foryjson.native.build``), and times
-``to_json_bytes`` of the same documents three ways in alternating rounds: the
-compiled encoder, the Python encoders with orjson (what runs without the
-extension), and msgspec's encoder on its own Structs. Prints the median of each
-round's ratio, which the machine's load affects far less than absolute times.
+temporary folder, compiles them (``foryjson.native.build``), and times both ways
+of the same documents three ways in alternating rounds: the compiled codec
+(``to_json_bytes``, ``from_json``), the Python codecs with orjson (what runs without
+the extension), and msgspec on its own Structs. Prints the median of each round's
+ratio, which the machine's load affects far less than absolute times.
 
-    python benchmarks/native_encode.py [--rounds 15]
+    python benchmarks/native_codecs.py [--rounds 15]
 """
 
 from __future__ import annotations
@@ -85,45 +85,70 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temporary:
         _build(Path(temporary))
         print(
-            f"{'workload':<10} {'bytes':>7} {'native µs':>10} {'native/py':>10}"
-            f" {'native/msgspec':>15} {'py/msgspec':>11}"
+            f"{'workload':<10} {'way':<7} {'bytes':>7} {'native µs':>10}"
+            f" {'native/py':>10} {'native/msgspec':>15} {'py/msgspec':>11}"
         )
         for workload, value, module, struct in _cases():
-            size, native_time, ratios = _measure(value, module, struct, rounds)
-            print(
-                f"{workload:<10} {size:>7} {native_time * 1e6:>10.2f}"
-                f" {ratios[0]:>10.2f} {ratios[1]:>15.2f} {ratios[2]:>11.2f}"
-            )
+            for way in ("encode", "decode"):
+                size, native_time, ratios = _measure(value, module, struct, rounds, way)
+                print(
+                    f"{workload:<10} {way:<7} {size:>7} {native_time * 1e6:>10.2f}"
+                    f" {ratios[0]:>10.2f} {ratios[1]:>15.2f} {ratios[2]:>11.2f}"
+                )
 
 
 def _measure(
-    value: Any, module: Any, struct: Any, rounds: int
+    value: Any, module: Any, struct: Any, rounds: int, way: str
 ) -> tuple[int, float, tuple[float, float, float]]:
     """The document's size, the native time per call, and the median ratios
-    native/Python, native/msgspec and Python/msgspec."""
+    native/Python, native/msgspec and Python/msgspec, for ``way`` (encode or
+    decode)."""
     import msgspec  # type: ignore[import-not-found, unused-ignore]
 
-    encoder = msgspec.json.Encoder()
     codec = next(c for c in module.CODECS if c.type is type(value))
-    fastwriter = module._fastwriter
+    fastwriter, reader = module._fastwriter, module._reader
+    document: bytes = value.to_json_bytes()
+    native: Callable[[], object]
+    python: Callable[[], object]
+    peer: Callable[[], object]
+    if way == "encode":
+        encoder = msgspec.json.Encoder()
+        native = value.to_json_bytes
 
-    def python() -> bytes:
-        data: bytes = fastwriter.encode_bytes(
-            codec.plain,
-            codec.encode,
-            value,
-            depth=codec.depth,
-            counts_depth=codec.counts_depth,
-        )
-        return data
+        def python() -> object:
+            return fastwriter.encode_bytes(
+                codec.plain,
+                codec.encode,
+                value,
+                depth=codec.depth,
+                counts_depth=codec.counts_depth,
+            )
 
-    def peer() -> bytes:
-        data: bytes = encoder.encode(struct)
-        return data
+        def peer() -> object:
+            return encoder.encode(struct)
 
-    native = value.to_json_bytes
-    document = native()
-    assert document == python()
+        assert native() == python() == document
+    else:
+        decoder = msgspec.json.Decoder(type(struct))
+
+        def native() -> object:
+            return type(value).from_json(document)
+
+        def python() -> object:
+            return reader.decode(
+                codec.decode,
+                document,
+                codec.limits,
+                codec.exact,
+                untyped=codec.untyped,
+                decimals=codec.decimals,
+            )
+
+        def peer() -> object:
+            return decoder.decode(document)
+
+        assert codec.native_read is not None and codec.native_read(document) == value
+        assert python() == value
     number = max(50, int(200_000 / max(len(document), 500)))
     times, native_python, native_peer, python_peer = [], [], [], []
     for _ in range(rounds):
