@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Drawing",
     "Label",
     "Point",
@@ -483,6 +484,13 @@ def _builtins_dict_codec_1(value: object, options: _pyvalues.Options) -> dict[st
             raise _fastwriter.NotPlain
         result[key] = _pyvalues.parsed(_encode_codec_1(item), options)
     return result
+
+
+# No model of this module has compiled encoders (--native):
+#   Point: bound to an existing class
+#   Label: bound to an existing class
+#   Drawing: field labels: Label is written by Python only
+NATIVE = False
 
 
 CODECS: tuple[Codec[Any], ...] = (

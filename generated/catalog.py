@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "ROOTS",
     "Availability",
     "Categories",
@@ -977,6 +978,12 @@ def _builtins_dict_common_Address(
             raise _fastwriter.NotPlain
         result[key] = common._builtins_Address(item, options)
     return result
+
+
+# No model of this module has compiled encoders (--native):
+#   Category: field id: include non_empty
+#   Product: field name: include non_empty
+NATIVE = False
 
 
 CODECS: tuple[Codec[Any], ...] = (

@@ -13,6 +13,7 @@ from uuid import UUID
 from foryjson import decimals as _decimals
 from foryjson import fastwriter as _fastwriter
 from foryjson import identifiers as _identifiers
+from foryjson import native as _native
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import temporal as _temporal
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Client",
     "Clients",
     "EyeColor",
@@ -499,22 +501,48 @@ class Partner:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Partner is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Partner(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Partner, _encode_Partner, self, escape_non_ascii, pretty, depth=1
+            _plain_Partner,
+            _encode_Partner,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Partner,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Partner is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Partner(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Partner, _encode_Partner, self, escape_non_ascii, pretty, depth=1
+            _plain_Partner,
+            _encode_Partner,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Partner,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Partner, _encode_Partner, self, False, False, depth=1
+            _plain_Partner,
+            _encode_Partner,
+            self,
+            False,
+            False,
+            depth=1,
+            native=_native_Partner,
         )
 
     @classmethod
@@ -1297,6 +1325,17 @@ def _builtins_list_Partner(value: object, options: _pyvalues.Options) -> list[An
     return [_builtins_Partner(item, options) for item in value]
 
 
+# The compiled encoders of _clients_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native); None where the Python ones write.
+NATIVE, (_native_Partner,) = _native.load(
+    __name__,
+    "_clients_native",
+    "faec3c7d6f3d043d",
+    (Partner,),
+    ((EyeColor.BROWN, EyeColor.BLUE, EyeColor.GREEN),),
+)
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         EyeColor,
@@ -1337,5 +1376,6 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Partner,
         builtins=_builtins_Partner,
+        native=_native_Partner,
     ),
 )

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Directory",
     "File",
     "Node",
@@ -1057,6 +1058,13 @@ def _builtins_list_Node(
     if type(value) is not list or room < 1:
         raise _fastwriter.NotPlain
     return [_builtins_Node(item, options, room - 1) for item in value]
+
+
+# No model of this module has compiled encoders (--native):
+#   Node: part of a class hierarchy
+#   File: part of a class hierarchy
+#   Directory: part of a class hierarchy
+NATIVE = False
 
 
 CODECS: tuple[Codec[Any], ...] = (

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "CardCharge",
     "Entity",
     "Money",
@@ -1746,6 +1747,17 @@ def _builtins_list_Transaction(value: object, options: _pyvalues.Options) -> lis
     if type(value) is not list:
         raise _fastwriter.NotPlain
     return [_builtins_Transaction(item, options) for item in value]
+
+
+# No model of this module has compiled encoders (--native):
+#   Entity: part of a class hierarchy
+#   Transaction: part of a class hierarchy
+#   CardCharge: part of a class hierarchy
+#   PremiumCardCharge: part of a class hierarchy
+#   Refund: part of a class hierarchy
+#   Statement: part of a class hierarchy
+#   Money: frozen
+NATIVE = False
 
 
 CODECS: tuple[Codec[Any], ...] = (

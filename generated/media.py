@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import native as _native
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Image",
     "Media",
     "MediaContent",
@@ -102,6 +104,10 @@ class MediaContent:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_MediaContent is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_MediaContent(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
             _plain_MediaContent,
             _encode_MediaContent,
@@ -109,12 +115,17 @@ class MediaContent:
             escape_non_ascii,
             pretty,
             depth=3,
+            native=_native_MediaContent,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_MediaContent is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_MediaContent(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
             _plain_MediaContent,
             _encode_MediaContent,
@@ -122,12 +133,19 @@ class MediaContent:
             escape_non_ascii,
             pretty,
             depth=3,
+            native=_native_MediaContent,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_MediaContent, _encode_MediaContent, self, False, False, depth=3
+            _plain_MediaContent,
+            _encode_MediaContent,
+            self,
+            False,
+            False,
+            depth=3,
+            native=_native_MediaContent,
         )
 
     @classmethod
@@ -312,22 +330,48 @@ class Media:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Media is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Media(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Media, _encode_Media, self, escape_non_ascii, pretty, depth=2
+            _plain_Media,
+            _encode_Media,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=2,
+            native=_native_Media,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Media is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Media(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Media, _encode_Media, self, escape_non_ascii, pretty, depth=2
+            _plain_Media,
+            _encode_Media,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=2,
+            native=_native_Media,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Media, _encode_Media, self, False, False, depth=2
+            _plain_Media,
+            _encode_Media,
+            self,
+            False,
+            False,
+            depth=2,
+            native=_native_Media,
         )
 
     @classmethod
@@ -446,22 +490,48 @@ class Image:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Image is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Image(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Image, _encode_Image, self, escape_non_ascii, pretty, depth=1
+            _plain_Image,
+            _encode_Image,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Image,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Image is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Image(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Image, _encode_Image, self, escape_non_ascii, pretty, depth=1
+            _plain_Image,
+            _encode_Image,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Image,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Image, _encode_Image, self, False, False, depth=1
+            _plain_Image,
+            _encode_Image,
+            self,
+            False,
+            False,
+            depth=1,
+            native=_native_Image,
         )
 
     @classmethod
@@ -1073,6 +1143,17 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
     return items
 
 
+# The compiled encoders of _media_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native); None where the Python ones write.
+NATIVE, (_native_MediaContent, _native_Media, _native_Image) = _native.load(
+    __name__,
+    "_media_native",
+    "c7f7c72821fce327",
+    (MediaContent, Media, Image),
+    ((Player.JAVA, Player.FLASH), (Size.SMALL, Size.LARGE)),
+)
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Player,
@@ -1100,6 +1181,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_MediaContent,
         builtins=_builtins_MediaContent,
+        native=_native_MediaContent,
     ),
     Codec(
         Media,
@@ -1109,6 +1191,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Media,
         builtins=_builtins_Media,
+        native=_native_Media,
     ),
     Codec(
         Image,
@@ -1118,5 +1201,6 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Image,
         builtins=_builtins_Image,
+        native=_native_Image,
     ),
 )

@@ -13,6 +13,7 @@ from decimal import Decimal
 from foryjson import binary as _binary
 from foryjson import decimals as _decimals
 from foryjson import fastwriter as _fastwriter
+from foryjson import native as _native
 from foryjson import numbers as _numbers
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Address",
     "Category",
     "Customer",
@@ -499,22 +501,48 @@ class Address:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Address is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Address(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
+            _plain_Address,
+            _encode_Address,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Address,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Address is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Address(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
+            _plain_Address,
+            _encode_Address,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Address,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Address, _encode_Address, self, False, False, depth=1
+            _plain_Address,
+            _encode_Address,
+            self,
+            False,
+            False,
+            depth=1,
+            native=_native_Address,
         )
 
     @classmethod
@@ -613,6 +641,10 @@ class Category:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Category is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Category(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
             _plain_Category,
             _encode_Category,
@@ -621,12 +653,17 @@ class Category:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_Category,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Category is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Category(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
             _plain_Category,
             _encode_Category,
@@ -635,6 +672,7 @@ class Category:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_Category,
         )
 
     def validate(self) -> None:
@@ -647,6 +685,7 @@ class Category:
             False,
             depth=None,
             counts_depth=True,
+            native=_native_Category,
         )
 
     @classmethod
@@ -2127,6 +2166,26 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
     return items
 
 
+# The compiled encoders of _orders_fory_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native); None where the Python ones write.
+NATIVE, (_native_Address, _native_Category) = _native.load(
+    __name__,
+    "_orders_fory_native",
+    "bf5d8f89c699ee16",
+    (Address, Category),
+    (
+        (
+            OrderStatus.NEW,
+            OrderStatus.PAID,
+            OrderStatus.PICKING,
+            OrderStatus.SHIPPED,
+            OrderStatus.DELIVERED,
+            OrderStatus.CANCELLED,
+        ),
+    ),
+)
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         OrderStatus,
@@ -2169,6 +2228,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Address,
         builtins=_builtins_Address,
+        native=_native_Address,
     ),
     Codec(
         Category,
@@ -2179,6 +2239,7 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_Category,
         builtins=_builtins_Category,
         counts_depth=True,
+        native=_native_Category,
     ),
     Codec(
         Product,

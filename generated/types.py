@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "ROOTS",
     "Amount",
     "Blob",
@@ -5539,6 +5540,19 @@ def _builtins_dict_int32(value: object, options: _pyvalues.Options) -> dict[str,
         ):
             raise _fastwriter.NotPlain
     return items
+
+
+# No model of this module has compiled encoders (--native):
+#   Numbers: field single: float32 is written by Python only
+#   JavaFloats: field ratio: float (format java) is written by Python only
+#   Text: field initial: char is written by Python only
+#   Times: field day: date is written by Python only
+#   JavaTimes: field year: year is written by Python only
+#   Blobs: field standard: bytes (format base64) is written by Python only
+#   Containers: field tags: set[str] is written by Python only
+#   Dynamic: field payload: any is written by Python only
+#   Defaults: field count: include non_default
+NATIVE = False
 
 
 CODECS: tuple[Codec[Any], ...] = (

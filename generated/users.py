@@ -6,6 +6,7 @@ written like Jackson's defaults: every property, in declaration order.
 from __future__ import annotations
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import native as _native
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Friend",
     "User",
     "Users",
@@ -71,22 +73,48 @@ class Users:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Users is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Users(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Users, _encode_Users, self, escape_non_ascii, pretty, depth=5
+            _plain_Users,
+            _encode_Users,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=5,
+            native=_native_Users,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Users is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Users(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Users, _encode_Users, self, escape_non_ascii, pretty, depth=5
+            _plain_Users,
+            _encode_Users,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=5,
+            native=_native_Users,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Users, _encode_Users, self, False, False, depth=5
+            _plain_Users,
+            _encode_Users,
+            self,
+            False,
+            False,
+            depth=5,
+            native=_native_Users,
         )
 
     @classmethod
@@ -383,21 +411,43 @@ class User:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_User is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_User(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_User, _encode_User, self, escape_non_ascii, pretty, depth=3
+            _plain_User,
+            _encode_User,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=3,
+            native=_native_User,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_User is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_User(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_User, _encode_User, self, escape_non_ascii, pretty, depth=3
+            _plain_User,
+            _encode_User,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=3,
+            native=_native_User,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
-        _fastwriter.encode_bytes(_plain_User, _encode_User, self, False, False, depth=3)
+        _fastwriter.encode_bytes(
+            _plain_User, _encode_User, self, False, False, depth=3, native=_native_User
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> User:
@@ -475,22 +525,48 @@ class Friend:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Friend is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Friend(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Friend, _encode_Friend, self, escape_non_ascii, pretty, depth=1
+            _plain_Friend,
+            _encode_Friend,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Friend,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Friend is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Friend(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Friend, _encode_Friend, self, escape_non_ascii, pretty, depth=1
+            _plain_Friend,
+            _encode_Friend,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Friend,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Friend, _encode_Friend, self, False, False, depth=1
+            _plain_Friend,
+            _encode_Friend,
+            self,
+            False,
+            False,
+            depth=1,
+            native=_native_Friend,
         )
 
     @classmethod
@@ -1176,6 +1252,13 @@ def _builtins_list_Friend(value: object, options: _pyvalues.Options) -> list[Any
     return [_builtins_Friend(item, options) for item in value]
 
 
+# The compiled encoders of _users_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native); None where the Python ones write.
+NATIVE, (_native_Users, _native_User, _native_Friend) = _native.load(
+    __name__, "_users_native", "14258124bf3e8e38", (Users, User, Friend), ()
+)
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Users,
@@ -1185,6 +1268,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Users,
         builtins=_builtins_Users,
+        native=_native_Users,
     ),
     Codec(
         User,
@@ -1194,6 +1278,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_User,
         builtins=_builtins_User,
+        native=_native_User,
     ),
     Codec(
         Friend,
@@ -1203,5 +1288,6 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Friend,
         builtins=_builtins_Friend,
+        native=_native_Friend,
     ),
 )
