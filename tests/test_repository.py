@@ -9,6 +9,8 @@ from collections import Counter
 from importlib.util import find_spec
 from pathlib import Path
 
+import pytest
+
 REPOSITORY = Path(__file__).resolve().parents[1]
 
 
@@ -73,3 +75,17 @@ def test_the_tour_runs() -> None:
         in result.stdout
     )
     assert "decodes to an equal object: True" in result.stdout
+
+
+def test_the_test_command_skips_the_compiled_run_without_a_compiler(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests import __main__ as command
+
+    monkeypatch.setattr(command, "compiler_problem", lambda: "no C compiler (cc)")
+    assert command._build() is False
+    assert capsys.readouterr().out == (
+        "python -m tests: the compiled run is skipped: no C compiler (cc); install a"
+        " C compiler and Python's headers (apt-get install gcc python3-dev) to test"
+        " the compiled codecs too\n"
+    )
