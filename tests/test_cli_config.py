@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from foryjson.gen.cli import _toml, find_pyproject, main
+from foryjson.gen.cli import _parser, _settings, _toml, find_pyproject, main
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 SCHEMA = "models:\n  A:\n    fields:\n      x: int\n"
@@ -534,10 +534,10 @@ def test_the_hook_command_works_in_a_project(
 
 
 def test_the_repository_config_names_its_example_output(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The README's ``foryjson-gen schemas/ -o generated/`` writes the C sources of
-    generated/ too (native = true), and plain ``foryjson-gen --check`` agrees."""
+    generated/ too (native = true), and so does plain ``foryjson-gen``."""
     if TOML is None:
         pytest.skip("reading pyproject.toml needs Python 3.11+ or tomli")
     pyproject = TOML.loads((REPOSITORY / "pyproject.toml").read_text())
@@ -547,9 +547,15 @@ def test_the_repository_config_names_its_example_output(
         "native": True,
     }
     assert sorted(REPOSITORY.glob("generated/**/_*_native.c"))
-    # (test_cli.py checks schemas/ -o generated/ --check, from the same table.)
+    # test_cli.py checks that generated/ is what schemas/ -o generated/ writes.
     monkeypatch.chdir(REPOSITORY)
-    assert run(capsys, "--check") == (0, "", "")
+    for arguments in ([], ["schemas/", "-o", "generated/"], ["--check"]):
+        parser = _parser()
+        settings = _settings(parser, parser.parse_args(arguments))
+        assert settings.native and not settings.vendor_runtime
+        assert settings.paths[0].resolve() == REPOSITORY / "schemas"
+        assert settings.output is not None
+        assert settings.output.resolve() == REPOSITORY / "generated"
 
 
 def test_the_documented_pre_commit_configs_match_the_hook() -> None:
