@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Drawing",
     "Label",
     "Point",
@@ -483,6 +484,16 @@ def _builtins_dict_codec_1(value: object, options: _pyvalues.Options) -> dict[st
             raise _fastwriter.NotPlain
         result[key] = _pyvalues.parsed(_encode_codec_1(item), options)
     return result
+
+
+# No model of this module has compiled codecs (--native):
+#   Point: encoder: bound to an existing class
+#   Point: decoder: bound to an existing class
+#   Label: encoder: bound to an existing class
+#   Label: decoder: bound to an existing class
+#   Drawing: encoder: field labels: Label is handled by Python only
+#   Drawing: decoder: field labels: Label is handled by Python only
+NATIVE = False
 
 
 CODECS: tuple[Codec[Any], ...] = (

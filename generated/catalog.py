@@ -8,6 +8,7 @@ from __future__ import annotations
 import enum
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import native as _native
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "ROOTS",
     "Availability",
     "Categories",
@@ -163,6 +165,10 @@ class Category:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Category:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Category is not None:
+            result: Category | None = _native_read_Category(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_Category, data, _LIMITS, depth=None, untyped=False
         )
@@ -979,6 +985,19 @@ def _builtins_dict_common_Address(
     return result
 
 
+# The compiled codecs of _catalog_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
+# None where the Python ones work.
+NATIVE, (_native_Category,), (_native_read_Category,) = _native.load(
+    __name__,
+    "_catalog_native",
+    "183a0080de2074de",
+    (Category,),
+    ((Availability.IN_STOCK, Availability.BACKORDER, Availability.DISCONTINUED),),
+    _LIMITS,
+)
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Availability,
@@ -1000,6 +1019,8 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_Category,
         builtins=_builtins_Category,
         counts_depth=True,
+        native=_native_Category,
+        native_read=_native_read_Category,
     ),
     Codec(
         Product,

@@ -13,6 +13,7 @@ from uuid import UUID
 from foryjson import decimals as _decimals
 from foryjson import fastwriter as _fastwriter
 from foryjson import identifiers as _identifiers
+from foryjson import native as _native
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import temporal as _temporal
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Client",
     "Clients",
     "EyeColor",
@@ -109,6 +111,10 @@ class Clients:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Clients:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Clients is not None:
+            result: Clients | None = _native_read_Clients(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_Clients,
             data,
@@ -406,6 +412,10 @@ class Client:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Client:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Client is not None:
+            result: Client | None = _native_read_Client(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_Client,
             data,
@@ -499,27 +509,57 @@ class Partner:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Partner is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Partner(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Partner, _encode_Partner, self, escape_non_ascii, pretty, depth=1
+            _plain_Partner,
+            _encode_Partner,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Partner,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Partner is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Partner(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Partner, _encode_Partner, self, escape_non_ascii, pretty, depth=1
+            _plain_Partner,
+            _encode_Partner,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Partner,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Partner, _encode_Partner, self, False, False, depth=1
+            _plain_Partner,
+            _encode_Partner,
+            self,
+            False,
+            False,
+            depth=1,
+            native=_native_Partner,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Partner:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Partner is not None:
+            result: Partner | None = _native_read_Partner(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Partner, data, depth=1, untyped=False)
 
     def to_builtins(
@@ -1297,6 +1337,23 @@ def _builtins_list_Partner(value: object, options: _pyvalues.Options) -> list[An
     return [_builtins_Partner(item, options) for item in value]
 
 
+# The compiled codecs of _clients_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
+# None where the Python ones work.
+(
+    NATIVE,
+    (_native_Clients, _native_Client, _native_Partner),
+    (_native_read_Clients, _native_read_Client, _native_read_Partner),
+) = _native.load(
+    __name__,
+    "_clients_native",
+    "5da0cf5b617cb36d",
+    (Clients, Client, Partner),
+    ((EyeColor.BROWN, EyeColor.BLUE, EyeColor.GREEN),),
+    functions=(_identifiers.read_uuid, _decimals.decimal_from, _temporal.read_date),
+)
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         EyeColor,
@@ -1317,6 +1374,8 @@ CODECS: tuple[Codec[Any], ...] = (
         decimals=("balance",),
         plain=_plain_Clients,
         builtins=_builtins_Clients,
+        native=_native_Clients,
+        native_read=_native_read_Clients,
     ),
     Codec(
         Client,
@@ -1328,6 +1387,8 @@ CODECS: tuple[Codec[Any], ...] = (
         decimals=("balance",),
         plain=_plain_Client,
         builtins=_builtins_Client,
+        native=_native_Client,
+        native_read=_native_read_Client,
     ),
     Codec(
         Partner,
@@ -1337,5 +1398,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Partner,
         builtins=_builtins_Partner,
+        native=_native_Partner,
+        native_read=_native_read_Partner,
     ),
 )

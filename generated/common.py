@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import native as _native
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Address",
     "Money",
 ]
@@ -105,27 +107,57 @@ class Address:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Address is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Address(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
+            _plain_Address,
+            _encode_Address,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Address,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Address is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Address(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
+            _plain_Address,
+            _encode_Address,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Address,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Address, _encode_Address, self, False, False, depth=1
+            _plain_Address,
+            _encode_Address,
+            self,
+            False,
+            False,
+            depth=1,
+            native=_native_Address,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Address is not None:
+            result: Address | None = _native_read_Address(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Address, data, depth=1, untyped=False)
 
     def to_builtins(
@@ -199,27 +231,57 @@ class Money:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Money is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Money(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Money, _encode_Money, self, escape_non_ascii, pretty, depth=1
+            _plain_Money,
+            _encode_Money,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Money,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Money is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Money(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Money, _encode_Money, self, escape_non_ascii, pretty, depth=1
+            _plain_Money,
+            _encode_Money,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Money,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Money, _encode_Money, self, False, False, depth=1
+            _plain_Money,
+            _encode_Money,
+            self,
+            False,
+            False,
+            depth=1,
+            native=_native_Money,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Money:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Money is not None:
+            result: Money | None = _native_read_Money(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Money, data, depth=1, untyped=False)
 
     def to_builtins(
@@ -409,6 +471,14 @@ def _builtins_Money(value: object, options: _pyvalues.Options) -> dict[str, Any]
     return {"minorUnits": minor_units, "currency": currency}
 
 
+# The compiled codecs of _common_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
+# None where the Python ones work.
+NATIVE, (_native_Address, _native_Money), (_native_read_Address, _native_read_Money) = (
+    _native.load(__name__, "_common_native", "3262a38c18565e36", (Address, Money), ())
+)
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Address,
@@ -418,6 +488,8 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Address,
         builtins=_builtins_Address,
+        native=_native_Address,
+        native_read=_native_read_Address,
     ),
     Codec(
         Money,
@@ -427,5 +499,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Money,
         builtins=_builtins_Money,
+        native=_native_Money,
+        native_read=_native_read_Money,
     ),
 )

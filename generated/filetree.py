@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Directory",
     "File",
     "Node",
@@ -1057,6 +1058,16 @@ def _builtins_list_Node(
     if type(value) is not list or room < 1:
         raise _fastwriter.NotPlain
     return [_builtins_Node(item, options, room - 1) for item in value]
+
+
+# No model of this module has compiled codecs (--native):
+#   Node: encoder: part of a class hierarchy
+#   Node: decoder: part of a class hierarchy
+#   File: encoder: part of a class hierarchy
+#   File: decoder: part of a class hierarchy
+#   Directory: encoder: part of a class hierarchy
+#   Directory: decoder: part of a class hierarchy
+NATIVE = False
 
 
 CODECS: tuple[Codec[Any], ...] = (

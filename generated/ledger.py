@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "CardCharge",
     "Entity",
     "Money",
@@ -1746,6 +1747,24 @@ def _builtins_list_Transaction(value: object, options: _pyvalues.Options) -> lis
     if type(value) is not list:
         raise _fastwriter.NotPlain
     return [_builtins_Transaction(item, options) for item in value]
+
+
+# No model of this module has compiled codecs (--native):
+#   Entity: encoder: part of a class hierarchy
+#   Entity: decoder: part of a class hierarchy
+#   Transaction: encoder: part of a class hierarchy
+#   Transaction: decoder: part of a class hierarchy
+#   CardCharge: encoder: part of a class hierarchy
+#   CardCharge: decoder: part of a class hierarchy
+#   PremiumCardCharge: encoder: part of a class hierarchy
+#   PremiumCardCharge: decoder: part of a class hierarchy
+#   Refund: encoder: part of a class hierarchy
+#   Refund: decoder: part of a class hierarchy
+#   Statement: encoder: part of a class hierarchy
+#   Statement: decoder: part of a class hierarchy
+#   Money: encoder: frozen
+#   Money: decoder: frozen
+NATIVE = False
 
 
 CODECS: tuple[Codec[Any], ...] = (

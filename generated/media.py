@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import native as _native
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Image",
     "Media",
     "MediaContent",
@@ -102,6 +104,10 @@ class MediaContent:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_MediaContent is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_MediaContent(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
             _plain_MediaContent,
             _encode_MediaContent,
@@ -109,12 +115,17 @@ class MediaContent:
             escape_non_ascii,
             pretty,
             depth=3,
+            native=_native_MediaContent,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_MediaContent is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_MediaContent(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
             _plain_MediaContent,
             _encode_MediaContent,
@@ -122,17 +133,28 @@ class MediaContent:
             escape_non_ascii,
             pretty,
             depth=3,
+            native=_native_MediaContent,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_MediaContent, _encode_MediaContent, self, False, False, depth=3
+            _plain_MediaContent,
+            _encode_MediaContent,
+            self,
+            False,
+            False,
+            depth=3,
+            native=_native_MediaContent,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> MediaContent:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_MediaContent is not None:
+            result: MediaContent | None = _native_read_MediaContent(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_MediaContent, data, depth=3, untyped=False)
 
     def to_builtins(
@@ -312,27 +334,57 @@ class Media:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Media is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Media(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Media, _encode_Media, self, escape_non_ascii, pretty, depth=2
+            _plain_Media,
+            _encode_Media,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=2,
+            native=_native_Media,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Media is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Media(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Media, _encode_Media, self, escape_non_ascii, pretty, depth=2
+            _plain_Media,
+            _encode_Media,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=2,
+            native=_native_Media,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Media, _encode_Media, self, False, False, depth=2
+            _plain_Media,
+            _encode_Media,
+            self,
+            False,
+            False,
+            depth=2,
+            native=_native_Media,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Media:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Media is not None:
+            result: Media | None = _native_read_Media(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Media, data, depth=2, untyped=False)
 
     def to_builtins(
@@ -446,27 +498,57 @@ class Image:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Image is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Image(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Image, _encode_Image, self, escape_non_ascii, pretty, depth=1
+            _plain_Image,
+            _encode_Image,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Image,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Image is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Image(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Image, _encode_Image, self, escape_non_ascii, pretty, depth=1
+            _plain_Image,
+            _encode_Image,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Image,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Image, _encode_Image, self, False, False, depth=1
+            _plain_Image,
+            _encode_Image,
+            self,
+            False,
+            False,
+            depth=1,
+            native=_native_Image,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Image:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Image is not None:
+            result: Image | None = _native_read_Image(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Image, data, depth=1, untyped=False)
 
     def to_builtins(
@@ -1073,6 +1155,22 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
     return items
 
 
+# The compiled codecs of _media_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
+# None where the Python ones work.
+(
+    NATIVE,
+    (_native_MediaContent, _native_Media, _native_Image),
+    (_native_read_MediaContent, _native_read_Media, _native_read_Image),
+) = _native.load(
+    __name__,
+    "_media_native",
+    "0432a647a1b837ff",
+    (MediaContent, Media, Image),
+    ((Player.JAVA, Player.FLASH), (Size.SMALL, Size.LARGE)),
+)
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Player,
@@ -1100,6 +1198,8 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_MediaContent,
         builtins=_builtins_MediaContent,
+        native=_native_MediaContent,
+        native_read=_native_read_MediaContent,
     ),
     Codec(
         Media,
@@ -1109,6 +1209,8 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Media,
         builtins=_builtins_Media,
+        native=_native_Media,
+        native_read=_native_read_Media,
     ),
     Codec(
         Image,
@@ -1118,5 +1220,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Image,
         builtins=_builtins_Image,
+        native=_native_Image,
+        native_read=_native_read_Image,
     ),
 )

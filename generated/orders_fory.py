@@ -13,6 +13,7 @@ from decimal import Decimal
 from foryjson import binary as _binary
 from foryjson import decimals as _decimals
 from foryjson import fastwriter as _fastwriter
+from foryjson import native as _native
 from foryjson import numbers as _numbers
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Address",
     "Category",
     "Customer",
@@ -397,6 +399,10 @@ class Customer:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Customer:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Customer is not None:
+            result: Customer | None = _native_read_Customer(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Customer, data, depth=3, untyped=False)
 
     def to_builtins(
@@ -499,27 +505,57 @@ class Address:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Address is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Address(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
+            _plain_Address,
+            _encode_Address,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Address,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Address is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Address(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Address, _encode_Address, self, escape_non_ascii, pretty, depth=1
+            _plain_Address,
+            _encode_Address,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Address,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Address, _encode_Address, self, False, False, depth=1
+            _plain_Address,
+            _encode_Address,
+            self,
+            False,
+            False,
+            depth=1,
+            native=_native_Address,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Address:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Address is not None:
+            result: Address | None = _native_read_Address(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Address, data, depth=1, untyped=False)
 
     def to_builtins(
@@ -613,6 +649,10 @@ class Category:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Category is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Category(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
             _plain_Category,
             _encode_Category,
@@ -621,12 +661,17 @@ class Category:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_Category,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Category is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Category(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
             _plain_Category,
             _encode_Category,
@@ -635,6 +680,7 @@ class Category:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_Category,
         )
 
     def validate(self) -> None:
@@ -647,11 +693,16 @@ class Category:
             False,
             depth=None,
             counts_depth=True,
+            native=_native_Category,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Category:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Category is not None:
+            result: Category | None = _native_read_Category(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Category, data, depth=None, untyped=False)
 
     def to_builtins(
@@ -2127,6 +2178,32 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
     return items
 
 
+# The compiled codecs of _orders_fory_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
+# None where the Python ones work.
+(
+    NATIVE,
+    (_native_Customer, _native_Address, _native_Category),
+    (_native_read_Customer, _native_read_Address, _native_read_Category),
+) = _native.load(
+    __name__,
+    "_orders_fory_native",
+    "9c000d624f58796a",
+    (Customer, Address, Category),
+    (
+        (
+            OrderStatus.NEW,
+            OrderStatus.PAID,
+            OrderStatus.PICKING,
+            OrderStatus.SHIPPED,
+            OrderStatus.DELIVERED,
+            OrderStatus.CANCELLED,
+        ),
+    ),
+    functions=(_temporal.read_epoch_millis,),
+)
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         OrderStatus,
@@ -2160,6 +2237,8 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Customer,
         builtins=_builtins_Customer,
+        native=_native_Customer,
+        native_read=_native_read_Customer,
     ),
     Codec(
         Address,
@@ -2169,6 +2248,8 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Address,
         builtins=_builtins_Address,
+        native=_native_Address,
+        native_read=_native_read_Address,
     ),
     Codec(
         Category,
@@ -2179,6 +2260,8 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_Category,
         builtins=_builtins_Category,
         counts_depth=True,
+        native=_native_Category,
+        native_read=_native_read_Category,
     ),
     Codec(
         Product,

@@ -15,6 +15,7 @@ from examples.validators import check_period as _validate_Order
 from foryjson import decimals as _decimals
 from foryjson import dynamic as _dynamic
 from foryjson import fastwriter as _fastwriter
+from foryjson import native as _native
 from foryjson import numbers as _numbers
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "ROOTS",
     "Address",
     "Amount",
@@ -623,25 +625,51 @@ class Geo:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Geo is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Geo(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Geo, _encode_Geo, self, escape_non_ascii, pretty, depth=1
+            _plain_Geo,
+            _encode_Geo,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Geo,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Geo is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Geo(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Geo, _encode_Geo, self, escape_non_ascii, pretty, depth=1
+            _plain_Geo,
+            _encode_Geo,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Geo,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
-        _fastwriter.encode_bytes(_plain_Geo, _encode_Geo, self, False, False, depth=1)
+        _fastwriter.encode_bytes(
+            _plain_Geo, _encode_Geo, self, False, False, depth=1, native=_native_Geo
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Geo:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Geo is not None:
+            result: Geo | None = _native_read_Geo(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Geo, data, depth=1, untyped=False)
 
     def to_builtins(
@@ -3632,6 +3660,14 @@ def _builtins_dict_int64_opt_Payment(
     return result
 
 
+# The compiled codecs of _payments_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
+# None where the Python ones work.
+NATIVE, (_native_Geo,), (_native_read_Geo,) = _native.load(
+    __name__, "_payments_native", "aa9f6780c1070f1c", (Geo,), ()
+)
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Payment,
@@ -3700,6 +3736,8 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Geo,
         builtins=_builtins_Geo,
+        native=_native_Geo,
+        native_read=_native_read_Geo,
     ),
     Codec(
         Order,

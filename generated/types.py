@@ -21,6 +21,7 @@ from foryjson import hashing as _hashing
 from foryjson import identifiers as _identifiers
 from foryjson import javafloats as _javafloats
 from foryjson import javatime as _javatime
+from foryjson import native as _native
 from foryjson import numbers as _numbers
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "ROOTS",
     "Amount",
     "Blob",
@@ -567,6 +569,10 @@ class Text:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Text:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Text is not None:
+            result: Text | None = _native_read_Text(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Text, data, depth=1, untyped=False)
 
     def to_builtins(
@@ -5541,6 +5547,19 @@ def _builtins_dict_int32(value: object, options: _pyvalues.Options) -> dict[str,
     return items
 
 
+# The compiled codecs of _types_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
+# None where the Python ones work.
+NATIVE, (_native_Text,), (_native_read_Text,) = _native.load(
+    __name__,
+    "_types_native",
+    "eff7f173f2ffdf6c",
+    (Text,),
+    ((Color.RED, Color.GREEN, Color.BLUE),),
+    functions=(_identifiers.read_char, _identifiers.read_uuid),
+)
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Color,
@@ -5579,6 +5598,8 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Text,
         builtins=_builtins_Text,
+        native=_native_Text,
+        native_read=_native_read_Text,
     ),
     Codec(
         Times,

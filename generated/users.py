@@ -6,6 +6,7 @@ written like Jackson's defaults: every property, in declaration order.
 from __future__ import annotations
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import native as _native
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Friend",
     "User",
     "Users",
@@ -71,27 +73,57 @@ class Users:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Users is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Users(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Users, _encode_Users, self, escape_non_ascii, pretty, depth=5
+            _plain_Users,
+            _encode_Users,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=5,
+            native=_native_Users,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Users is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Users(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Users, _encode_Users, self, escape_non_ascii, pretty, depth=5
+            _plain_Users,
+            _encode_Users,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=5,
+            native=_native_Users,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Users, _encode_Users, self, False, False, depth=5
+            _plain_Users,
+            _encode_Users,
+            self,
+            False,
+            False,
+            depth=5,
+            native=_native_Users,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Users:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Users is not None:
+            result: Users | None = _native_read_Users(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Users, data, depth=5, untyped=False)
 
     def to_builtins(
@@ -383,25 +415,51 @@ class User:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_User is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_User(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_User, _encode_User, self, escape_non_ascii, pretty, depth=3
+            _plain_User,
+            _encode_User,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=3,
+            native=_native_User,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_User is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_User(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_User, _encode_User, self, escape_non_ascii, pretty, depth=3
+            _plain_User,
+            _encode_User,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=3,
+            native=_native_User,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
-        _fastwriter.encode_bytes(_plain_User, _encode_User, self, False, False, depth=3)
+        _fastwriter.encode_bytes(
+            _plain_User, _encode_User, self, False, False, depth=3, native=_native_User
+        )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> User:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_User is not None:
+            result: User | None = _native_read_User(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_User, data, depth=3, untyped=False)
 
     def to_builtins(
@@ -475,27 +533,57 @@ class Friend:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Friend is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Friend(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Friend, _encode_Friend, self, escape_non_ascii, pretty, depth=1
+            _plain_Friend,
+            _encode_Friend,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Friend,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Friend is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Friend(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Friend, _encode_Friend, self, escape_non_ascii, pretty, depth=1
+            _plain_Friend,
+            _encode_Friend,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Friend,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Friend, _encode_Friend, self, False, False, depth=1
+            _plain_Friend,
+            _encode_Friend,
+            self,
+            False,
+            False,
+            depth=1,
+            native=_native_Friend,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Friend:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Friend is not None:
+            result: Friend | None = _native_read_Friend(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Friend, data, depth=1, untyped=False)
 
     def to_builtins(
@@ -1176,6 +1264,18 @@ def _builtins_list_Friend(value: object, options: _pyvalues.Options) -> list[Any
     return [_builtins_Friend(item, options) for item in value]
 
 
+# The compiled codecs of _users_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
+# None where the Python ones work.
+(
+    NATIVE,
+    (_native_Users, _native_User, _native_Friend),
+    (_native_read_Users, _native_read_User, _native_read_Friend),
+) = _native.load(
+    __name__, "_users_native", "d90be8463abe9552", (Users, User, Friend), ()
+)
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Users,
@@ -1185,6 +1285,8 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Users,
         builtins=_builtins_Users,
+        native=_native_Users,
+        native_read=_native_read_Users,
     ),
     Codec(
         User,
@@ -1194,6 +1296,8 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_User,
         builtins=_builtins_User,
+        native=_native_User,
+        native_read=_native_read_User,
     ),
     Codec(
         Friend,
@@ -1203,5 +1307,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Friend,
         builtins=_builtins_Friend,
+        native=_native_Friend,
+        native_read=_native_read_Friend,
     ),
 )

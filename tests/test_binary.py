@@ -432,6 +432,18 @@ class Bytes(bytes):
     pass
 
 
+def _value_id(value: object) -> str:
+    """A test id that is the same in every process (a memoryview's repr has its
+    address, and pytest-xdist's workers must collect the same ids)."""
+    if not isinstance(value, memoryview):
+        return repr(value)
+    layout = "" if value.c_contiguous else ",strided"
+    return (
+        f"memoryview({type(value.obj).__name__},{value.format},{list(value.shape or ())},"
+        f"{value.tobytes().hex()}{layout})"
+    )
+
+
 @pytest.mark.parametrize("writer", WRITERS)
 @pytest.mark.parametrize(
     "value",
@@ -447,7 +459,7 @@ class Bytes(bytes):
         memoryview(JAVA_BYTES).cast("H"),
         Bytes(JAVA_BYTES),
     ],
-    ids=repr,
+    ids=_value_id,
 )
 def test_bytes_like_values_are_written_as_their_bytes(
     writer: Writer, value: object
@@ -464,7 +476,7 @@ def test_bytes_like_values_are_written_as_their_bytes(
         memoryview(array("i", [1, 2, 3, 4]))[::2],
         memoryview(array("i")),
     ],
-    ids=repr,
+    ids=_value_id,
 )
 def test_a_memoryview_of_any_format_is_its_raw_bytes(
     writer: Writer, view: memoryview

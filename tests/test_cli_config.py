@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from foryjson.gen.cli import _toml, find_pyproject, main
+from foryjson.gen.cli import _parser, _settings, _toml, find_pyproject, main
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 SCHEMA = "models:\n  A:\n    fields:\n      x: int\n"
@@ -203,6 +203,90 @@ def test_the_configured_folder_keeps_its_vendored_runtime(
     assert not (project / "out" / "_foryjson_runtime" / "reader.py").exists()
 
 
+NATIVE_CONFIG = '[tool.foryjson]\nschemas = "schemas"\noutput = "out"\nnative = true\n'
+
+
+def test_native_from_the_config(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "pyproject.toml").write_text(NATIVE_CONFIG)
+    status, out, err = run(capsys)
+    assert (status, err) == (0, "")
+    assert out == (
+        "foryjson-gen: 2 file(s) in out, 2 written, 0 removed\n"
+        "foryjson-gen: 1 C source(s) in out, 1 written, 0 removed\n"
+    )
+    assert (project / "out" / "_shop_native.c").is_file()
+    assert "NATIVE" in (project / "out" / "shop.py").read_text()
+    assert run(capsys, "--check") == (0, "", "")
+    # --no-native wins over the table: the C source goes.
+    assert run(capsys, "--no-native")[0] == 0
+    assert not (project / "out" / "_shop_native.c").exists()
+    assert run(capsys, "--check")[0] == 1
+
+
+def test_the_configured_folder_keeps_its_c_sources(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``foryjson-gen schemas/ -o out/`` on the table's folder writes them too."""
+    (project / "pyproject.toml").write_text(NATIVE_CONFIG)
+    assert run(capsys, "schemas", "-o", "out")[0] == 0
+    assert (project / "out" / "_shop_native.c").is_file()
+    assert run(capsys, "schemas", "-o", str(project / "out"), "--check")[0] == 0
+    assert run(capsys)[0] == 0
+    assert run(capsys, "schemas", "-o", "out", "--check") == (0, "", "")
+    # Another folder is not the table's business; the flags win.
+    assert run(capsys, "schemas", "-o", "elsewhere")[0] == 0
+    assert not (project / "elsewhere" / "_shop_native.c").exists()
+    assert run(capsys, "schemas", "-o", "elsewhere", "--native")[0] == 0
+    assert (project / "elsewhere" / "_shop_native.c").is_file()
+    assert run(capsys, "schemas", "-o", "out", "--no-native")[0] == 0
+    assert not (project / "out" / "_shop_native.c").exists()
+
+
+@pytest.mark.parametrize(
+    ("config", "arguments", "message"),
+    [
+        (
+            NATIVE_CONFIG,
+            ["--vendor-runtime"],
+            "native = true in [tool.foryjson] cannot be combined with"
+            " --vendor-runtime (the C sources need foryjson installed); add"
+            " --no-native",
+        ),
+        (
+            NATIVE_CONFIG,
+            ["schemas", "-o", "out", "--vendor-runtime"],
+            "native = true in [tool.foryjson] cannot be combined with"
+            " --vendor-runtime (the C sources need foryjson installed); add"
+            " --no-native",
+        ),
+        (
+            NATIVE_CONFIG.replace("native", "vendor_runtime"),
+            ["--native"],
+            "vendor_runtime = true in [tool.foryjson] cannot be combined with"
+            " --native (the C sources need foryjson installed); add"
+            " --no-vendor-runtime",
+        ),
+    ],
+)
+def test_native_and_a_vendored_runtime_from_the_config_and_a_flag(
+    project: Path,
+    capsys: pytest.CaptureFixture[str],
+    config: str,
+    arguments: list[str],
+    message: str,
+) -> None:
+    (project / "pyproject.toml").write_text(config)
+    status, out, err = run(capsys, *arguments)
+    assert (status, out) == (2, "")
+    assert err == f"foryjson-gen: error: pyproject.toml: {message}\n"
+    assert not (project / "out").exists()
+    # The flag that settles it.
+    settle = "--no-native" if "add --no-native" in message else "--no-vendor-runtime"
+    assert run(capsys, *arguments, settle)[0] == 0
+
+
 # ---------------------------------------------------------------- config errors
 
 
@@ -222,7 +306,8 @@ def test_unknown_key_without_a_suggestion(
     table = '[tool.foryjson]\nformat = "black"\n'
     assert config_error(capsys, project, table, "--check") == (
         "foryjson-gen: error: pyproject.toml: unknown key 'format' in"
-        " [tool.foryjson] (the keys are 'schemas', 'output', 'jsonschema' and 'vendor_runtime')\n"
+        " [tool.foryjson] (the keys are 'schemas', 'output', 'jsonschema',"
+        " 'vendor_runtime' and 'native')\n"
     )
 
 
@@ -305,6 +390,30 @@ def test_an_output_inside_a_folder_that_does_not_exist(
     assert config_error(capsys, project, table) == (
         "foryjson-gen: error: pyproject.toml: [tool.foryjson] output: the folder that"
         " would hold 'src/app/generated' (src/app) does not exist\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"), [('"yes"', "a string"), ("1", "an integer"), ("[]", "an array")]
+)
+def test_native_of_the_wrong_type(
+    project: Path, capsys: pytest.CaptureFixture[str], value: str, kind: str
+) -> None:
+    table = f"{CONFIG}native = {value}\n"
+    assert config_error(capsys, project, table) == (
+        "foryjson-gen: error: pyproject.toml: [tool.foryjson] native must be true or"
+        f" false, not {kind}\n"
+    )
+
+
+def test_native_and_vendor_runtime_both_true(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = f"{CONFIG}native = true\nvendor_runtime = true\n"
+    assert config_error(capsys, project, table) == (
+        "foryjson-gen: error: pyproject.toml: [tool.foryjson] native and"
+        " vendor_runtime cannot both be true: the C sources need foryjson installed"
+        " (its C header and loader); set one of them to false\n"
     )
 
 
@@ -424,10 +533,29 @@ def test_the_hook_command_works_in_a_project(
     assert run(capsys, *arguments) == (0, "", "")
 
 
-def test_the_repository_pyproject_has_no_config(project: Path) -> None:
-    """So the repository's own commands, and test_cli.py, always pass PATH and -o."""
+def test_the_repository_config_names_its_example_output(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The README's ``foryjson-gen schemas/ -o generated/`` writes the C sources of
+    generated/ too (native = true), and so does plain ``foryjson-gen``."""
+    if TOML is None:
+        pytest.skip("reading pyproject.toml needs Python 3.11+ or tomli")
     pyproject = TOML.loads((REPOSITORY / "pyproject.toml").read_text())
-    assert "foryjson" not in pyproject.get("tool", {})
+    assert pyproject["tool"]["foryjson"] == {
+        "schemas": "schemas",
+        "output": "generated",
+        "native": True,
+    }
+    assert sorted(REPOSITORY.glob("generated/**/_*_native.c"))
+    # test_cli.py checks that generated/ is what schemas/ -o generated/ writes.
+    monkeypatch.chdir(REPOSITORY)
+    for arguments in ([], ["schemas/", "-o", "generated/"], ["--check"]):
+        parser = _parser()
+        settings = _settings(parser, parser.parse_args(arguments))
+        assert settings.native and not settings.vendor_runtime
+        assert settings.paths[0].resolve() == REPOSITORY / "schemas"
+        assert settings.output is not None
+        assert settings.output.resolve() == REPOSITORY / "generated"
 
 
 def test_the_documented_pre_commit_configs_match_the_hook() -> None:

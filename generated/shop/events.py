@@ -9,6 +9,7 @@ import enum
 from math import copysign
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import native as _native
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODECS",
+    "NATIVE",
     "Channel",
     "OrderCancelled",
     "OrderPlaced",
@@ -312,6 +314,10 @@ class OrderCancelled:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_OrderCancelled is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_OrderCancelled(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
             _plain_OrderCancelled,
             _encode_OrderCancelled,
@@ -319,12 +325,17 @@ class OrderCancelled:
             escape_non_ascii,
             pretty,
             depth=1,
+            native=_native_OrderCancelled,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_OrderCancelled is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_OrderCancelled(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
             _plain_OrderCancelled,
             _encode_OrderCancelled,
@@ -332,17 +343,28 @@ class OrderCancelled:
             escape_non_ascii,
             pretty,
             depth=1,
+            native=_native_OrderCancelled,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_OrderCancelled, _encode_OrderCancelled, self, False, False, depth=1
+            _plain_OrderCancelled,
+            _encode_OrderCancelled,
+            self,
+            False,
+            False,
+            depth=1,
+            native=_native_OrderCancelled,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderCancelled:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_OrderCancelled is not None:
+            result: OrderCancelled | None = _native_read_OrderCancelled(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_OrderCancelled, data, depth=1, untyped=False)
 
     def to_builtins(
@@ -838,6 +860,18 @@ def _builtins_dict_list_int8(
     return result
 
 
+# The compiled codecs of _events_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
+# None where the Python ones work.
+NATIVE, (_native_OrderCancelled,), (_native_read_OrderCancelled,) = _native.load(
+    __name__,
+    "_events_native",
+    "7c5418047c7a6368",
+    (OrderCancelled,),
+    ((Channel.WEB, Channel.APP, Channel.STORE),),
+)
+
+
 CODECS: tuple[Codec[Any], ...] = (
     Codec(
         Channel,
@@ -866,5 +900,7 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_OrderCancelled,
         builtins=_builtins_OrderCancelled,
+        native=_native_OrderCancelled,
+        native_read=_native_read_OrderCancelled,
     ),
 )

@@ -34,7 +34,8 @@ examples:
 
 with no PATH or no -o, they come from the schemas and output keys of [tool.foryjson]
 in the nearest pyproject.toml in this folder or above, relative to that file's folder;
-vendor_runtime = true there stands for --vendor-runtime
+vendor_runtime = true and native = true there stand for --vendor-runtime and --native
+(also when -o names the table's output folder)
 
 exit status: 0 success, 1 --check found drift, 2 schema or usage error
 """
@@ -103,7 +104,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--native",
-        action="store_true",
+        action=argparse.BooleanOptionalAction,
+        default=None,
         help="also write OUT/<dir>/_<module>_native.c, the C source of the module's"
         " compiled encoders, which it uses once built (foryjson-gen build OUT)",
     )
@@ -140,9 +142,10 @@ class Config:
     output: Path | None
     vendor_runtime: bool | None = None
     jsonschema: Path | None = None
+    native: bool | None = None
 
 
-_CONFIG_KEYS = ("schemas", "output", "jsonschema", "vendor_runtime")
+_CONFIG_KEYS = ("schemas", "output", "jsonschema", "vendor_runtime", "native")
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -262,6 +265,18 @@ def read_config(pyproject: Path) -> Config | None:
             f"{where}: [tool.foryjson] vendor_runtime must be true or false, not"
             f" {_type_name(vendor_runtime)}"
         )
+    native = table.get("native")
+    if native is not None and not isinstance(native, bool):
+        raise ConfigError(
+            f"{where}: [tool.foryjson] native must be true or false, not"
+            f" {_type_name(native)}"
+        )
+    if native and vendor_runtime:
+        raise ConfigError(
+            f"{where}: [tool.foryjson] native and vendor_runtime cannot both be true:"
+            " the C sources need foryjson installed (its C header and loader);"
+            " set one of them to false"
+        )
     jsonschema: Path | None = None
     if "jsonschema" in table:
         value = table["jsonschema"]
@@ -272,31 +287,49 @@ def read_config(pyproject: Path) -> Config | None:
                 f" {_type_name(value) if value else 'an empty string'}"
             )
         jsonschema = _shown(folder / value)
-    return Config(pyproject, schemas, output, vendor_runtime, jsonschema)
+    return Config(pyproject, schemas, output, vendor_runtime, jsonschema, native)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What one run generates: the command line's choices, else the config's."""
+
+    paths: list[Path]
+    output: Path | None
+    jsonschema: Path | None
+    vendor_runtime: bool
+    native: bool
 
 
 def _settings(
     parser: argparse.ArgumentParser, arguments: argparse.Namespace
-) -> tuple[list[Path], Path | None, Path | None, bool]:
-    """The schema paths, output folder, JSON Schema folder and vendoring (the command
-    line's, else the config's); the output may be None only when a JSON Schema folder
-    is set.
+) -> Settings:
+    """The schema paths, output folder, JSON Schema folder, vendoring and native C
+    sources (the command line's, else the config's); the output may be None only
+    when a JSON Schema folder is set.
     """
     paths: list[Path] = arguments.paths
     output: Path | None = arguments.output
     jsonschema: Path | None = arguments.jsonschema
     vendor: bool | None = arguments.vendor_runtime
+    native: bool | None = arguments.native
     pyproject = find_pyproject(Path.cwd())
     if paths and (output is not None or jsonschema is not None):
-        if vendor is None and output is not None and pyproject is not None:
-            vendor = _configured_vendoring(pyproject, output)
-        return paths, output, jsonschema, bool(vendor)
+        if output is not None and pyproject is not None:
+            configured = _configured_for(pyproject, output)
+            if configured is not None:
+                vendor = vendor if vendor is not None else configured.vendor_runtime
+                native = native if native is not None else configured.native
+                _configured_native_conflict(arguments, configured, vendor, native)
+        return Settings(paths, output, jsonschema, bool(vendor), bool(native))
     config = read_config(pyproject) if pyproject is not None else None
     if config is not None:
         paths = paths or config.schemas or []
         output = output if output is not None else config.output
         vendor = vendor if vendor is not None else config.vendor_runtime
+        native = native if native is not None else config.native
         jsonschema = jsonschema if jsonschema is not None else config.jsonschema
+        _configured_native_conflict(arguments, config, vendor, native)
 
     def found(key: str) -> str:
         if pyproject is None:
@@ -315,15 +348,40 @@ def _settings(
             "give -o/--output or set output in [tool.foryjson] of pyproject.toml"
             f" ({found('output')})"
         )
-    return paths, output, jsonschema, bool(vendor)
+    return Settings(paths, output, jsonschema, bool(vendor), bool(native))
 
 
-def _configured_vendoring(pyproject: Path, output: Path) -> bool | None:
-    """``vendor_runtime`` of the table, when its ``output`` is ``output`` too.
+def _configured_native_conflict(
+    arguments: argparse.Namespace,
+    config: Config,
+    vendor: bool | None,
+    native: bool | None,
+) -> None:
+    """Refuse ``native = true`` of the table with ``--vendor-runtime`` (or the other
+    way round), naming where each comes from and the flag that settles it.
+    """
+    if not (vendor and native) or (arguments.native and arguments.vendor_runtime):
+        return  # both flags: generate() names them
+    where = _shown(config.pyproject).as_posix()
+    if arguments.vendor_runtime:
+        raise ConfigError(
+            f"{where}: native = true in [tool.foryjson] cannot be combined with"
+            " --vendor-runtime (the C sources need foryjson installed); add"
+            " --no-native"
+        )
+    raise ConfigError(
+        f"{where}: vendor_runtime = true in [tool.foryjson] cannot be combined with"
+        " --native (the C sources need foryjson installed); add --no-vendor-runtime"
+    )
+
+
+def _configured_for(pyproject: Path, output: Path) -> Config | None:
+    """The table, when its ``output`` is ``output`` too.
 
     With paths and folder on the command line the table is otherwise not used (and a
-    table that cannot be read is no error); whether the runtime is vendored belongs
-    to the output folder, so the table still says it for its own folder.
+    table that cannot be read is no error); whether the runtime is vendored, and
+    whether the modules have C sources beside them, belongs to the output folder, so
+    the table's ``vendor_runtime`` and ``native`` still say it for its own folder.
     """
     try:
         config = read_config(pyproject)
@@ -331,9 +389,7 @@ def _configured_vendoring(pyproject: Path, output: Path) -> bool | None:
         return None
     if config is None or config.output is None:
         return None
-    return (
-        config.vendor_runtime if config.output.resolve() == output.resolve() else None
-    )
+    return config if config.output.resolve() == output.resolve() else None
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -386,7 +442,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if arguments.language_schema is not None:
         return _write_language_schema(arguments.language_schema)
     try:
-        paths, output, jsonschema, vendor_runtime = _settings(parser, arguments)
+        settings = _settings(parser, arguments)
     except ConfigError as error:
         print(f"foryjson-gen: error: {error}", file=sys.stderr)
         return 2
@@ -408,9 +464,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         status = 0
+        paths, output, jsonschema = settings.paths, settings.output, settings.jsonschema
         if output is not None:
             files = generate(
-                paths, vendor_runtime=vendor_runtime, native=arguments.native
+                paths, vendor_runtime=settings.vendor_runtime, native=settings.native
             )
             status = write_or_check(files, output, check=arguments.check)
         if jsonschema is not None:
