@@ -21,7 +21,7 @@ from foryjson.gen.ir import ModelDef
 from foryjson.limits import Limits
 from generated import clients, filetree, media, orders, payments, types, users
 from tests.media_fixture import media_1
-from tests.native_mode import python_encoders
+from tests.native_mode import python_codecs
 from tests.schema_strategies import all_models, for_model, python_module
 
 orjson = pytest.importorskip("orjson")
@@ -557,7 +557,7 @@ def test_the_stdlib_backend_never_calls_a_plain_encoder(
     def refuse(value: object) -> object:
         raise AssertionError("the plain encoder ran")
 
-    python_encoders(monkeypatch, media)
+    python_codecs(monkeypatch, media)
 
     value = media_1()
     codec = codec_of(media.MediaContent)
@@ -575,7 +575,7 @@ def test_generated_methods_write_through_orjson_by_default(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Of the Python encoders (the compiled ones, where in use, write first)."""
-    python_encoders(monkeypatch, media)
+    python_codecs(monkeypatch, media)
     calls: list[object] = []
     original = media._plain_MediaContent
 
