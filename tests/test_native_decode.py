@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 from foryjson import DecodeError, ForyJson, reader
 from foryjson.limits import Limits
 from foryjson.native import read_limits
+from tests.conformance.cases import CASES
 from tests.hostile_documents import HOSTILE
 from tests.native_support import PACKAGE
 from tests.schema_strategies import FLOATS, TEXT, for_model, modules
@@ -618,3 +619,25 @@ def test_every_position_of_an_escape_is_written_and_read(native_package: Path) -
         for form in (document, value.to_json_bytes(escape_non_ascii=True)):
             decoded = kitchen._native_read_Everything(form)
             assert decoded is not None and decoded.text == text
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_the_conformance_corpus_reads_as_python_reads_it(
+    native_package: Path, case: Any
+) -> None:
+    # Each case as an ignored member's value (what the reader checks and skips) and,
+    # where it is a number, as a float: accepted by the compiled decoder where the
+    # Python reader accepts it, refused (left to the Python reader) where not.
+    kitchen = _module("kitchen")
+    raw = (
+        case.document
+        if isinstance(case.document, bytes)
+        else case.document.encode("utf-8", "surrogatepass")
+    )
+    wrapped = b'{"values":[],"x":' + raw + b"}"
+    native = _check(kitchen, "Floats", wrapped)
+    expected = _pure(kitchen, "Floats", wrapped)
+    if not isinstance(expected, DecodeError) and len(raw) < 4000:
+        assert native is not None, case.name
+    if isinstance(case.document, str):
+        _check(kitchen, "Floats", '{"values":[],"x":' + case.document + "}")

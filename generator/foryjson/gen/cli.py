@@ -26,7 +26,7 @@ examples:
                                                also export a JSON Schema per model
   foryjson-gen --language-schema foryjson-schema.json
                                                write the JSON Schema of schema files
-  foryjson-gen schemas/ -o generated/ --native also write C sources of compiled encoders
+  foryjson-gen schemas/ -o generated/ --native also write C sources of compiled codecs
   foryjson-gen build generated/                compile them in place (setuptools)
   foryjson-gen import api.yaml -o schemas/     write schemas/api.yaml from an OpenAPI
                                                or JSON Schema document (see
@@ -107,7 +107,7 @@ def _parser() -> argparse.ArgumentParser:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="also write OUT/<dir>/_<module>_native.c, the C source of the module's"
-        " compiled encoders, which it uses once built (foryjson-gen build OUT)",
+        " compiled codecs, which it uses once built (foryjson-gen build OUT)",
     )
     parser.add_argument(
         "--jsonschema",

@@ -131,7 +131,7 @@ def generate(
     With ``vendor_runtime`` the output also holds a copy of the runtime, the private
     package ``_foryjson_runtime``, and the modules import it relatively, so that the
     generated package works where foryjson is not installed. With ``native`` each
-    module also gets the C source of its compiled encoders (``_media_native.c`` beside
+    module also gets the C source of its compiled codecs (``_media_native.c`` beside
     ``media.py``), which it uses once built (see ``foryjson.native``).
     """
     if native and vendor_runtime:

@@ -894,4 +894,4 @@ class ModulePlan:
     roots: list[RootPlan] = field(default_factory=list)
     """The module's named root codecs, in ``ROOTS``."""
     native: NativeModule | None = None
-    """With ``--native``: the compiled encoders the module loads (see ``native``)."""
+    """With ``--native``: the compiled codecs the module loads (see ``native``)."""

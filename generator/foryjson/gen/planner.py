@@ -57,7 +57,7 @@ def plan_module(
 ) -> ModulePlan:
     """The plan of one module; ``runtime`` is the package its runtime imports name.
 
-    With ``native``, the module also loads the compiled encoders of its C source
+    With ``native``, the module also loads the compiled codecs of its C source
     (see ``native``), where they are built.
     """
     scope = Scope(module, all_modules, runtime)

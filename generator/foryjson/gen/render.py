@@ -45,7 +45,7 @@ def render_source(
 
 def render_native(module: ModuleDef) -> str | None:
     """The C source of a module's native extension (``--native``); None when no
-    model of the module has compiled encoders."""
+    model of the module has compiled codecs."""
     plan = plan_native(module)
     if not plan.models:
         return None
