@@ -2192,7 +2192,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_native",
-    "253a4ab0f8a5c776",
+    "00e80a53640aa5b9",
     (Customer, Address, Category),
     (
         (

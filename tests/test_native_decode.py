@@ -641,3 +641,35 @@ def test_the_conformance_corpus_reads_as_python_reads_it(
         assert native is not None, case.name
     if isinstance(case.document, str):
         _check(kitchen, "Floats", '{"values":[],"x":' + case.document + "}")
+
+
+def test_the_memory_estimate_is_the_python_reader_s(native_package: Path) -> None:
+    # Stamped holds decimals, so its documents are estimated with exact numbers:
+    # a budget between the two estimates is refused, as by the Python reader.
+    kitchen = _module("kitchen")
+    document = STAMPED[:-1] + b',"x":[' + b",".join([b"1"] * 5000) + b"]}"
+    plain = reader.estimate_memory(document, exact=False, orjson=False)
+    exact = reader.estimate_memory(document, exact=True, orjson=False)
+    assert plain < exact
+    for budget, accepted in (
+        (plain, False),
+        ((plain + exact) // 2, False),
+        (exact, True),
+    ):
+        limits = Limits(max_graph_bytes=budget)
+        native = kitchen._native_read_Stamped(document, read_limits(limits))
+        assert (native is not None) is accepted, budget
+        expected = _pure(kitchen, "Stamped", document, limits)
+        assert isinstance(expected, DecodeError) is not accepted
+    text = document.decode()
+    assert kitchen._native_read_Stamped(
+        text, read_limits(Limits(max_graph_bytes=exact))
+    )
+    wide = document.replace(b'"hex":"0001ff"', b'"hex":"0001ff","y":"\xc3\xa9\\u00e9"')
+    for data in (wide, wide.decode()):
+        budget = reader.estimate_memory(data, exact=True, orjson=False)
+        for limit, accepted in ((budget - 1, False), (budget, True)):
+            native = kitchen._native_read_Stamped(
+                data, read_limits(Limits(max_graph_bytes=limit))
+            )
+            assert (native is not None) is accepted, (type(data), limit)

@@ -12,7 +12,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "7c5418047c7a6368"
+#define FJ_FINGERPRINT "d98a0602567bc400"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];
@@ -22,8 +22,8 @@ static int fj_bound = 0;
 /* The module's limits, for codecs called without theirs. */
 static int fj_default_depth = 0;
 static fj_limits fj_default_limits;
-/* foryjson.native.fits: whether a document's graph estimate is within a budget. */
-static PyObject *fj_fits = NULL;
+/* The figures of the reader's memory estimate. */
+static fj_costs fj_estimate_costs;
 static int fj_model_0(fj_buf *b, PyObject *value, int level);
 static PyObject *fj_read_model_0(fj_reader *r);
 
@@ -199,11 +199,11 @@ fj_encode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 /*
  * The entry point of every decoder, called with (data[, limits]): the object, or
- * None to give up. A document past the limits a glance can tell is read here only
- * if foryjson.native.fits estimates its graph within the budget.
+ * None to give up. A document past the limits a glance can tell is read only if
+ * the reader's memory estimate (of exact numbers where exact) is within the budget.
  */
 static PyObject *
-fj_decode(PyObject *(*read)(fj_reader *), PyObject *const *args, Py_ssize_t nargs)
+fj_decode(PyObject *(*read)(fj_reader *), int exact, PyObject *const *args, Py_ssize_t nargs)
 {
     fj_limits limits;
     Py_buffer view;
@@ -230,15 +230,8 @@ fj_decode(PyObject *(*read)(fj_reader *), PyObject *const *args, Py_ssize_t narg
         Py_RETURN_NONE;
     }
     if (size <= limits.max_input_bytes) {
-        int within = fj_within(&limits, size);
-        if (!within) {
-            /* Python code runs here, before the document is read; the buffer held
-               in view keeps a bytearray's bytes where they are. */
-            PyObject *fits = PyObject_CallFunction(fj_fits, "On", args[0], limits.max_graph_bytes);
-            within = fits != NULL && PyObject_IsTrue(fits) == 1;
-            Py_XDECREF(fits);
-        }
-        if (within) {
+        if (fj_within(&limits, size)
+            || fj_estimate_within(bytes, length, size, exact, &fj_estimate_costs, limits.max_graph_bytes)) {
             fj_reader_init(&r, bytes, length, limits.max_depth);
             result = read(&r);
             if (result != NULL && fj_peek(&r) != -1) Py_CLEAR(result);
@@ -259,28 +252,29 @@ fj_decode(PyObject *(*read)(fj_reader *), PyObject *const *args, Py_ssize_t narg
 static PyObject *
 fj_decode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return fj_decode(fj_read_model_0, args, nargs);
+    return fj_decode(fj_read_model_0, 0, args, nargs);
 }
 
 /*
- * bind(fingerprint, types, enums, limits, fits, functions, number_text): store the
+ * bind(fingerprint, types, enums, limits, costs, functions, number_text): store the
  * model classes (their slot offsets) and enum members the codecs compare with and
  * build, the module's limits (max_depth, max_input_bytes, max_graph_bytes,
- * most_per_char), foryjson.native.fits, the runtime functions values are read
- * with and foryjson.plain.NumberText. False, storing nothing, when the fingerprint
+ * most_per_char), the figures of the reader's memory estimate, the runtime
+ * functions values are read with and foryjson.plain.NumberText. False, storing nothing, when the fingerprint
  * is not this source's: the Python module and the extension differ.
  */
 static PyObject *
 fj_bind(PyObject *module, PyObject *args)
 {
     const char *fingerprint;
-    PyObject *types, *enums, *limits_tuple, *fits, *functions, *number_text;
+    PyObject *types, *enums, *limits_tuple, *costs_tuple, *functions, *number_text;
     fj_limits limits;
+    fj_costs costs;
     Py_ssize_t offsets_0[2];
-    if (!PyArg_ParseTuple(args, "sO!O!O!OO!O:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &fits, &PyTuple_Type, &functions, &number_text)) return NULL;
+    if (!PyArg_ParseTuple(args, "sO!O!O!OO!O:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text)) return NULL;
     if (strcmp(fingerprint, FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
-    if (fj_limits_from(limits_tuple, &limits) < 0) return NULL;
-    if (!PyCallable_Check(fits) || !PyCallable_Check(number_text)) {
+    if (fj_limits_from(limits_tuple, &limits) < 0 || fj_costs_from(costs_tuple, &costs) < 0) return NULL;
+    if (!PyCallable_Check(number_text)) {
         PyErr_SetString(PyExc_TypeError, "bind() takes callables");
         return NULL;
     }
@@ -316,7 +310,7 @@ fj_bind(PyObject *module, PyObject *args)
     Py_XSETREF(fj_members_0[2], Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(enums, 0), 2)));
     fj_default_depth = limits.max_depth;
     fj_default_limits = limits;
-    Py_XSETREF(fj_fits, Py_NewRef(fits));
+    fj_estimate_costs = costs;
     fj_bound = 1;
     Py_RETURN_TRUE;
 }

@@ -866,7 +866,7 @@ def _builtins_dict_list_int8(
 NATIVE, (_native_OrderCancelled,), (_native_read_OrderCancelled,) = _native.load(
     __name__,
     "_events_native",
-    "7c5418047c7a6368",
+    "d98a0602567bc400",
     (OrderCancelled,),
     ((Channel.WEB, Channel.APP, Channel.STORE),),
 )

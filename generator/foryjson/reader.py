@@ -138,6 +138,16 @@ _MEMBER_COST = 192
 # orjson holds about 12 bytes per input byte of its own while it builds the values.
 _TEXT_COST = 3
 _ORJSON_TEXT_COST = 12
+#: The estimate's figures, for the compiled decoders that compute it (see
+#: ``foryjson.native``): text, "[", "{", "," (plain, exact), ":".
+ESTIMATE_COSTS = (
+    _TEXT_COST,
+    _ARRAY_COST,
+    _OBJECT_COST,
+    _VALUE_COST,
+    _EXACT_VALUE_COST,
+    _MEMBER_COST,
+)
 # Documents shorter than this are screened inline by ``decode`` (two counts of
 # brackets, as ``depth.check_text_depth`` does for them).
 _SHORT_DOCUMENT = 4096

@@ -39,6 +39,7 @@ from .ir import (
     UnknownProperties,
     spell,
 )
+from .reading import read_facts
 from .scalars import runtime_codec
 
 __all__ = [
@@ -141,6 +142,9 @@ class NativeModel:
     order it expects them in); None where the Python decoder reads."""
     reject_unknown: bool = False
     """Whether a member the model does not read makes the decoder give up."""
+    exact: bool = False
+    """Whether the model's documents are read with numbers' exact text (a decimal
+    is reachable), which the memory estimate counts."""
 
 
 @dataclass(frozen=True)
@@ -402,6 +406,7 @@ def plan_native(module: ModuleDef) -> NativeModule:
     index = {m.name: number for number, m in enumerate(kept)}
     writers, readers = _Values(module, False), _Values(module, True)
     models = []
+    modules = {module.name: module}  # a compiled decoder reads this module's models
     constants: dict[Default, Default] = {}
     for model in kept:
         slots = {item.name: number for number, item in enumerate(model.fields)}
@@ -449,6 +454,8 @@ def plan_native(module: ModuleDef) -> NativeModule:
                 None if fields is None else tuple(fields),
                 None if members is None else tuple(members),
                 model.unknown_properties is UnknownProperties.REJECT,
+                members is not None
+                and read_facts(ModelRef(module.name, model.name), modules).exact,
             )
         )
     enums = tuple(

@@ -33,7 +33,7 @@ __all__ = [
     "ENVIRONMENT_VARIABLE",
     "NativeDecoder",
     "NativeEncoder",
-    "fits",
+    "estimate_costs",
     "include_dir",
     "load",
     "pure",
@@ -64,17 +64,17 @@ def read_limits(limits: Limits) -> tuple[int, int, int, int]:
     )
 
 
-def fits(data: str | bytes | bytearray | memoryview, max_graph_bytes: int) -> bool:
-    """Whether decoding ``data`` stays within ``max_graph_bytes`` by the reader's
-    estimate; a compiled decoder asks before reading a large document."""
-    from ..reader import estimate_memory
+def estimate_costs() -> tuple[int, ...]:
+    """The figures of the reader's memory estimate (``reader.estimate_memory``), which
+    a compiled decoder computes itself for a document too large to need none: the
+    cost per byte of text, per ``[``, ``{``, ``,`` (plain and exact), ``:``."""
+    from .. import reader
 
-    document = data.tobytes() if isinstance(data, memoryview) else data
-    return estimate_memory(document, exact=False, orjson=False) <= max_graph_bytes
+    return reader.ESTIMATE_COSTS
 
 
 def pure() -> bool:
-    """Whether ``$FORYJSON_PURE`` asks for the Python encoders alone."""
+    """Whether ``$FORYJSON_PURE`` asks for the Python codecs alone."""
     return os.environ.get(ENVIRONMENT_VARIABLE, "") not in ("", "0")
 
 
@@ -114,7 +114,13 @@ def load(
     from ..plain import NumberText
 
     if not compiled.bind(
-        fingerprint, types, enums, read_limits(limits), fits, functions, NumberText
+        fingerprint,
+        types,
+        enums,
+        read_limits(limits),
+        estimate_costs(),
+        functions,
+        NumberText,
     ):
         import warnings
 

@@ -96,9 +96,9 @@ fj_arguments(PyObject *const *args, Py_ssize_t nargs, int default_depth, int *ma
 
 /*
  * The limits of a decode: the module's (set by bind), or those a caller passes.
- * A document over max_input_bytes, or past what the graph estimate allows at a
- * glance (size * most_per_char), is the Python reader's: it names the limit, or
- * estimates the graph more closely.
+ * A document over max_input_bytes is the Python reader's, which names the limit; one
+ * past what the graph estimate allows at a glance (size * most_per_char) gets the
+ * estimate itself (fj_estimate_within).
  */
 typedef struct {
     int max_depth;
@@ -144,6 +144,80 @@ fj_within(const fj_limits *limits, Py_ssize_t size)
     return size <= limits->max_input_bytes
         && (limits->most_per_char == 0
             || size <= limits->max_graph_bytes / limits->most_per_char);
+}
+
+/* The figures of the reader's memory estimate (foryjson.reader.ESTIMATE_COSTS). */
+typedef struct {
+    long long text;
+    long long array;
+    long long object;
+    long long value;
+    long long exact_value;
+    long long member;
+} fj_costs;
+
+/* Read the figures from a tuple of six ints; 0, or -1 with an exception set. */
+static inline int
+fj_costs_from(PyObject *tuple, fj_costs *costs)
+{
+    long long values[6];
+    int i;
+    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != 6) {
+        PyErr_SetString(PyExc_TypeError, "the estimate's costs are six ints");
+        return -1;
+    }
+    for (i = 0; i < 6; i++) {
+        values[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(tuple, i));
+        if (values[i] == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+    }
+    costs->text = values[0];
+    costs->array = values[1];
+    costs->object = values[2];
+    costs->value = values[3];
+    costs->exact_value = values[4];
+    costs->member = values[5];
+    return 0;
+}
+
+/*
+ * Whether the reader's memory estimate of a document (reader.estimate_memory with
+ * orjson=False, as the reader checks it) is within budget: a cost per character of
+ * text (wider if any byte is past ASCII, or a \u escape may widen strings), per [,
+ * {, , and :, counted over the UTF-8 bytes (the same counts as over a str's
+ * characters). size is the document's length as the reader takes it (characters
+ * for str).
+ */
+static inline int
+fj_estimate_within(const char *data, Py_ssize_t length, Py_ssize_t size, int exact,
+                   const fj_costs *costs, Py_ssize_t budget)
+{
+    static const unsigned char kinds[256] = {
+        ['['] = 1, ['{'] = 2, [','] = 3, [':'] = 4, ['\\'] = 5,
+    };
+    Py_ssize_t counts[6] = {0, 0, 0, 0, 0, 0}, i;
+    unsigned char high = 0;
+    int escapes = 0;
+    long long raw, text;
+    double total;
+    const unsigned char *bytes = (const unsigned char *)data;
+    for (i = 0; i < length; i++) {
+        counts[kinds[bytes[i]]]++;
+        high |= bytes[i];
+    }
+    if (counts[5] > 0) {
+        for (i = 0; i + 1 < length && !escapes; i++) {
+            escapes = bytes[i] == '\\' && bytes[i + 1] == 'u';
+        }
+    }
+    raw = (high & 0x80) ? 4 : 1;
+    text = costs->text + raw + (escapes ? 4 : raw);
+    total = (double)text * (double)size + (double)costs->array * (double)counts[1]
+        + (double)costs->object * (double)counts[2]
+        + (double)(exact ? costs->exact_value : costs->value) * (double)counts[3]
+        + (double)costs->member * (double)counts[4];
+    return total <= (double)budget;
 }
 
 #endif /* FORYJSON_NATIVE_H */
