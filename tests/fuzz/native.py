@@ -723,7 +723,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"executions: {total.executions} in {total.runs} run(s), {elapsed:.0f} s in all;"
         f" last coverage: {total.coverage or 'n/a'};"
-        f" corpus: {len(list(corpus.iterdir()))} new inputs in {corpus}"
+        f" corpus: {len(list(corpus.iterdir()))} inputs beyond the seeds in {corpus}"
     )
     print(f"log: {log}")
     for path in slow:
