@@ -20,12 +20,8 @@ static Py_ssize_t fj_offsets_0[1];
 static Py_ssize_t fj_offsets_1[20];
 static Py_ssize_t fj_offsets_2[3];
 static PyObject *fj_members_0[3];
-static int fj_bound = 0;
-/* The module's limits, for codecs called without theirs. */
-static int fj_default_depth = 0;
-static fj_limits fj_default_limits;
-/* The figures of the reader's memory estimate. */
-static fj_costs fj_estimate_costs;
+/* Whether bind() was called, the module's limits and the estimate's figures. */
+static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
 static PyObject *fj_functions[3];
 static PyObject *fj_number_text = NULL;
@@ -707,98 +703,29 @@ fail:
     return NULL;
 }
 
-/* The entry point of every encoder: the document's bytes, or None to give up. */
-static PyObject *
-fj_encode(int (*write)(fj_buf *, PyObject *, int), PyObject *const *args, Py_ssize_t nargs)
-{
-    fj_buf b;
-    int max_depth;
-    PyObject *result;
-    if (fj_arguments(args, nargs, fj_default_depth, &max_depth) < 0) return NULL;
-    if (!fj_bound) {
-        PyErr_SetString(PyExc_RuntimeError, "bind() was not called");
-        return NULL;
-    }
-    fj_buf_init(&b, max_depth);
-    result = write(&b, args[0], 0) < 0 ? Py_NewRef(Py_None) : fj_buf_bytes(&b);
-    fj_buf_free(&b);
-    return result;
-}
 
 static PyObject *
 fj_encode_2(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return fj_encode(fj_model_2, args, nargs);
-}
-
-/*
- * The entry point of every decoder, called with (data[, limits]): the object, or
- * None to give up. A document past the limits a glance can tell is read only if
- * the reader's memory estimate (of exact numbers where exact) is within the budget.
- */
-static PyObject *
-fj_decode(PyObject *(*read)(fj_reader *), int exact, PyObject *const *args, Py_ssize_t nargs)
-{
-    fj_limits limits;
-    Py_buffer view;
-    const char *bytes;
-    Py_ssize_t length, size;
-    fj_reader r;
-    PyObject *result = NULL;
-    if (nargs == 1) {
-        limits = fj_default_limits;
-    }
-    else if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "a decoder takes (data, limits=None)");
-        return NULL;
-    }
-    else if (fj_limits_from(args[1], &limits) < 0) {
-        return NULL;
-    }
-    if (!fj_bound) {
-        PyErr_SetString(PyExc_RuntimeError, "bind() was not called");
-        return NULL;
-    }
-    if (fj_document(args[0], &view, &bytes, &length, &size) < 0) {
-        PyErr_Clear();
-        Py_RETURN_NONE;
-    }
-    if (size <= limits.max_input_bytes) {
-        if (fj_within(&limits, size)
-            || fj_estimate_within(bytes, length, size, exact, &fj_estimate_costs, limits.max_graph_bytes)) {
-            fj_reader_init(&r, bytes, length, limits.max_depth);
-            result = read(&r);
-            if (result != NULL && fj_peek(&r) != -1) Py_CLEAR(result);
-            fj_reader_free(&r);
-        }
-    }
-    fj_release(&view);
-    if (result == NULL) {
-        if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception)) {
-            return NULL; /* KeyboardInterrupt, SystemExit: not the document's */
-        }
-        PyErr_Clear();
-        Py_RETURN_NONE;
-    }
-    return result;
+    return fj_encode_document(&fj_bound_state, fj_model_2, args, nargs);
 }
 
 static PyObject *
 fj_decode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return fj_decode(fj_read_model_0, 1, args, nargs);
+    return fj_decode_document(&fj_bound_state, fj_read_model_0, 1, args, nargs);
 }
 
 static PyObject *
 fj_decode_1(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return fj_decode(fj_read_model_1, 1, args, nargs);
+    return fj_decode_document(&fj_bound_state, fj_read_model_1, 1, args, nargs);
 }
 
 static PyObject *
 fj_decode_2(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return fj_decode(fj_read_model_2, 0, args, nargs);
+    return fj_decode_document(&fj_bound_state, fj_read_model_2, 0, args, nargs);
 }
 
 /*
@@ -896,14 +823,13 @@ fj_bind(PyObject *module, PyObject *args)
     Py_XSETREF(fj_members_0[0], Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(enums, 0), 0)));
     Py_XSETREF(fj_members_0[1], Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(enums, 0), 1)));
     Py_XSETREF(fj_members_0[2], Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(enums, 0), 2)));
-    fj_default_depth = limits.max_depth;
-    fj_default_limits = limits;
-    fj_estimate_costs = costs;
+    fj_bound_state.limits = limits;
+    fj_bound_state.costs = costs;
     Py_XSETREF(fj_functions[0], Py_NewRef(PyTuple_GET_ITEM(functions, 0)));
     Py_XSETREF(fj_functions[1], Py_NewRef(PyTuple_GET_ITEM(functions, 1)));
     Py_XSETREF(fj_functions[2], Py_NewRef(PyTuple_GET_ITEM(functions, 2)));
     Py_XSETREF(fj_number_text, Py_NewRef(number_text));
-    fj_bound = 1;
+    fj_bound_state.bound = 1;
     Py_RETURN_TRUE;
 }
 

@@ -24,12 +24,12 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
-import shutil
 import subprocess
 import sys
-import sysconfig
 from collections import Counter
 from pathlib import Path
+
+from tests.native_support import compiler_problem
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 GENERATED = REPOSITORY / "generated"
@@ -40,19 +40,6 @@ EXPECT_NATIVE = "FORYJSON_TESTS_NATIVE"
 #: pytest's closing line: ``== 7141 passed, 8 skipped in 981.20s (0:16:21) ==``.
 _CLOSING = re.compile(r"^=* ?(\d+ \w+.*) in [0-9.]+s( \([0-9:.]+\))?( =+)?$")
 _COUNT = re.compile(r"(\d+) (\w+)")
-
-
-def compiler_problem() -> str | None:
-    """Why C extensions cannot be built here, or None."""
-    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
-    if not headers.is_file():
-        return f"no Python headers ({headers} is missing)"
-    if importlib.util.find_spec("setuptools") is None:
-        return "setuptools is not installed"
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(compiler) is None:
-        return f"no C compiler ({compiler} is not on PATH)"
-    return None
 
 
 def _say(message: str) -> None:

@@ -3,6 +3,7 @@ C codecs handle, generated with ``--native`` and compiled (see ``conftest.py``).
 
 from __future__ import annotations
 
+import enum
 import importlib
 import importlib.machinery
 import importlib.util
@@ -14,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from foryjson.gen.cli import main
+from tests.schema_strategies import FLOATS, TEXT
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 PACKAGE = "fj_native_pkg"
@@ -140,3 +143,52 @@ def built_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 def module(name: str) -> Any:
     """A module of the built package."""
     return importlib.import_module(f"{PACKAGE}.{name}")
+
+
+def rebuild(value: Any, module: Any) -> Any:
+    """A value of the generated/ classes as the same value of ``module``'s."""
+    if isinstance(value, enum.Enum):
+        return getattr(module, type(value).__name__)[value.name]
+    if isinstance(value, list):
+        return [rebuild(item, module) for item in value]
+    if type(value).__module__.startswith("generated."):
+        cls = getattr(module, type(value).__name__)
+        copy = object.__new__(cls)
+        for name in cls.__slots__:
+            setattr(copy, name, rebuild(getattr(value, name), module))
+        return copy
+    return value
+
+
+def everything(
+    kitchen: Any, *, huge_bits: int = 64, int_bits: int = 70, lists: int = 3
+) -> st.SearchStrategy[Any]:
+    """Values of the kitchen schema's Everything: integers of the unsigned 64-bit
+    field up to ``huge_bits`` bits, of the ``int`` field up to ``int_bits``."""
+
+    def ints(bits: int, signed: bool = True) -> st.SearchStrategy[int]:
+        if signed:
+            return st.integers(-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+        return st.integers(0, 2**bits - 1)
+
+    return st.builds(
+        kitchen.Everything,
+        text=TEXT,
+        maybe_text=st.none() | TEXT,
+        flag=st.booleans(),
+        tiny=ints(8),
+        small=ints(8, False),
+        medium=ints(16),
+        word=ints(32, False),
+        big=ints(64),
+        huge=ints(huge_bits, False),
+        any_int=st.integers(-(2**int_bits), 2**int_bits),
+        ratio=FLOATS,
+        maybe_ratio=st.none() | FLOATS,
+        color=st.sampled_from(kitchen.Color),
+        maybe_color=st.none() | st.sampled_from(kitchen.Color),
+        counts=st.lists(st.none() | ints(32), max_size=4),
+        nested=st.lists(st.lists(TEXT, max_size=3), max_size=lists),
+        quoted=TEXT,
+        always_null=st.none() | TEXT,
+    )

@@ -9,7 +9,6 @@ The drift check and the C quoting filter need no compiler.
 from __future__ import annotations
 
 import ast
-import enum
 import gc
 import importlib
 import importlib.machinery
@@ -36,9 +35,11 @@ from foryjson.gen.quoting import c_comment, c_string
 from foryjson.limits import Limits
 from tests.native_support import (
     PACKAGE,
+    everything,
     generate,
+    rebuild,
 )
-from tests.schema_strategies import FLOATS, TEXT, for_model, modules
+from tests.schema_strategies import for_model, modules
 
 
 @pytest.fixture
@@ -84,21 +85,6 @@ def _same_outcome(module: Any, value: Any, monkeypatch: pytest.MonkeyPatch) -> N
         assert value.to_json() == expected.decode()
 
 
-def _rebuild(value: Any, module: Any) -> Any:
-    """A value of the generated/ classes as the same value of ``module``'s."""
-    if isinstance(value, enum.Enum):
-        return getattr(module, type(value).__name__)[value.name]
-    if isinstance(value, list):
-        return [_rebuild(item, module) for item in value]
-    if type(value).__module__.startswith("generated."):
-        cls = getattr(module, type(value).__name__)
-        copy = object.__new__(cls)
-        for name in cls.__slots__:
-            setattr(copy, name, _rebuild(getattr(value, name), module))
-        return copy
-    return value
-
-
 def test_the_modules_use_their_compiled_encoders(package: Path) -> None:
     media = _module(package, "media")
     kitchen = _module(package, "kitchen")
@@ -128,41 +114,12 @@ def test_native_bytes_are_the_python_bytes(
     module = _module(package, name)
     for model in modules()[name].models:
         original = data.draw(for_model(name, model))
-        value = _rebuild(original, module)
+        value = rebuild(original, module)
         document = getattr(module, f"_native_{model.name}")(value, 20)
         if document is not None:  # None for NaN and the infinities, among others
             assert document == _pure_bytes(module, value, monkeypatch)
             assert document == original.to_json_bytes()
         _same_outcome(module, value, monkeypatch)
-
-
-def _everything(kitchen: Any) -> st.SearchStrategy[Any]:
-    def ints(bits: int, signed: bool = True) -> st.SearchStrategy[int]:
-        if signed:
-            return st.integers(-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
-        return st.integers(0, 2**bits - 1)
-
-    return st.builds(
-        kitchen.Everything,
-        text=TEXT,
-        maybe_text=st.none() | TEXT,
-        flag=st.booleans(),
-        tiny=ints(8),
-        small=ints(8, False),
-        medium=ints(16),
-        word=ints(32, False),
-        big=ints(64),
-        huge=ints(64, False),
-        any_int=st.integers(-(2**70), 2**70),
-        ratio=FLOATS,
-        maybe_ratio=st.none() | FLOATS,
-        color=st.sampled_from(kitchen.Color),
-        maybe_color=st.none() | st.sampled_from(kitchen.Color),
-        counts=st.lists(st.none() | ints(32), max_size=4),
-        nested=st.lists(st.lists(TEXT, max_size=3), max_size=3),
-        quoted=TEXT,
-        always_null=st.none() | TEXT,
-    )
 
 
 @settings(
@@ -175,7 +132,7 @@ def test_every_scalar_writes_as_python_does(
     package: Path, data: st.DataObject, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     kitchen = _module(package, "kitchen")
-    value = data.draw(_everything(kitchen))
+    value = data.draw(everything(kitchen))
     _same_outcome(kitchen, value, monkeypatch)
     finite = value.ratio - value.ratio == 0 and (
         value.maybe_ratio is None or value.maybe_ratio - value.maybe_ratio == 0
@@ -355,7 +312,7 @@ def test_foryjson_pure_forces_the_python_encoders(package: Path) -> None:
 def test_many_encodes_keep_memory_and_references_flat(package: Path) -> None:
     media = _module(package, "media")
     kitchen = _module(package, "kitchen")
-    value = _rebuild(
+    value = rebuild(
         __import__("tests.media_fixture", fromlist=["media_1"]).media_1(), media
     )
     bad = _valid(kitchen)
@@ -430,7 +387,7 @@ def test_threads_share_the_encoders(package: Path) -> None:
     media = _module(package, "media")
     kitchen = _module(package, "kitchen")
     documents = [
-        _rebuild(
+        rebuild(
             __import__("tests.media_fixture", fromlist=["media_1"]).media_1(), media
         ),
         _nested(kitchen, 10),

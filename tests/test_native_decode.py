@@ -31,8 +31,8 @@ from foryjson.limits import Limits
 from foryjson.native import read_limits
 from tests.conformance.cases import CASES
 from tests.hostile_documents import HOSTILE
-from tests.native_support import PACKAGE
-from tests.schema_strategies import FLOATS, TEXT, for_model, modules
+from tests.native_support import PACKAGE, everything, rebuild
+from tests.schema_strategies import for_model, modules
 
 FUZZ = settings(
     max_examples=80,
@@ -97,21 +97,6 @@ def _check(module: Any, model: str, data: object) -> Any:
     return native
 
 
-def _rebuild(value: Any, module: Any) -> Any:
-    """A value of the generated/ classes as the same value of ``module``'s."""
-    if isinstance(value, enum.Enum):
-        return getattr(module, type(value).__name__)[value.name]
-    if isinstance(value, list):
-        return [_rebuild(item, module) for item in value]
-    if type(value).__module__.startswith("generated."):
-        cls = getattr(module, type(value).__name__)
-        copy = object.__new__(cls)
-        for name in cls.__slots__:
-            setattr(copy, name, _rebuild(getattr(value, name), module))
-        return copy
-    return value
-
-
 def test_the_modules_use_their_compiled_decoders(native_package: Path) -> None:
     kitchen = _module("kitchen")
     codecs = {codec.type.__name__: codec for codec in kitchen.CODECS}
@@ -134,42 +119,13 @@ def test_documents_read_to_the_python_objects(
         assert _check(module, model.name, memoryview(document)) is not None
 
 
-def _everything(kitchen: Any) -> st.SearchStrategy[Any]:
-    def ints(bits: int, signed: bool = True) -> st.SearchStrategy[int]:
-        if signed:
-            return st.integers(-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
-        return st.integers(0, 2**bits - 1)
-
-    return st.builds(
-        kitchen.Everything,
-        text=TEXT,
-        maybe_text=st.none() | TEXT,
-        flag=st.booleans(),
-        tiny=ints(8),
-        small=ints(8, False),
-        medium=ints(16),
-        word=ints(32, False),
-        big=ints(64),
-        huge=ints(63, False),
-        any_int=st.integers(-(2**200), 2**200),
-        ratio=FLOATS,
-        maybe_ratio=st.none() | FLOATS,
-        color=st.sampled_from(kitchen.Color),
-        maybe_color=st.none() | st.sampled_from(kitchen.Color),
-        counts=st.lists(st.none() | ints(32), max_size=4),
-        nested=st.lists(st.lists(TEXT, max_size=3), max_size=20),
-        quoted=TEXT,
-        always_null=st.none() | TEXT,
-    )
-
-
 @settings(FUZZ, max_examples=200)
 @given(data=st.data())
 def test_every_type_reads_as_python_does(
     native_package: Path, data: st.DataObject
 ) -> None:
     kitchen = _module("kitchen")
-    value = data.draw(_everything(kitchen))
+    value = data.draw(everything(kitchen, huge_bits=63, int_bits=200, lists=20))
     document = value.to_json_bytes()
     assert _check(kitchen, "Everything", document) is not None
     escaped = value.to_json_bytes(escape_non_ascii=True)
@@ -496,7 +452,7 @@ def test_threads_share_the_decoders(native_package: Path) -> None:
     documents = [
         (
             media.MediaContent,
-            _rebuild(
+            rebuild(
                 __import__("tests.media_fixture", fromlist=["x"]).media_1(), media
             ).to_json_bytes(),
         ),

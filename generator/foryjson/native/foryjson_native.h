@@ -220,4 +220,90 @@ fj_estimate_within(const char *data, Py_ssize_t length, Py_ssize_t size, int exa
     return total <= (double)budget;
 }
 
+/* What a module's bind() stores for its codecs. */
+typedef struct {
+    int bound;
+    fj_limits limits; /* the module's, for codecs called without theirs */
+    fj_costs costs;
+} fj_state;
+
+/*
+ * An encoder's entry point, called with (value[, max_depth]): the document's bytes
+ * from write, or None to give up.
+ */
+static inline PyObject *
+fj_encode_document(const fj_state *state, int (*write)(fj_buf *, PyObject *, int),
+                   PyObject *const *args, Py_ssize_t nargs)
+{
+    fj_buf b;
+    int max_depth;
+    PyObject *result;
+    if (fj_arguments(args, nargs, state->limits.max_depth, &max_depth) < 0) {
+        return NULL;
+    }
+    if (!state->bound) {
+        PyErr_SetString(PyExc_RuntimeError, "bind() was not called");
+        return NULL;
+    }
+    fj_buf_init(&b, max_depth);
+    result = write(&b, args[0], 0) < 0 ? Py_NewRef(Py_None) : fj_buf_bytes(&b);
+    fj_buf_free(&b);
+    return result;
+}
+
+/*
+ * A decoder's entry point, called with (data[, limits]): the object read, or None
+ * to give up. A document past the limits a glance can tell is read only if the
+ * reader's memory estimate (of exact numbers where exact) is within the budget.
+ */
+static inline PyObject *
+fj_decode_document(const fj_state *state, PyObject *(*read)(fj_reader *), int exact,
+                   PyObject *const *args, Py_ssize_t nargs)
+{
+    fj_limits limits;
+    Py_buffer view;
+    const char *bytes;
+    Py_ssize_t length, size;
+    fj_reader r;
+    PyObject *result = NULL;
+    if (nargs == 1) {
+        limits = state->limits;
+    }
+    else if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "a decoder takes (data, limits=None)");
+        return NULL;
+    }
+    else if (fj_limits_from(args[1], &limits) < 0) {
+        return NULL;
+    }
+    if (!state->bound) {
+        PyErr_SetString(PyExc_RuntimeError, "bind() was not called");
+        return NULL;
+    }
+    if (fj_document(args[0], &view, &bytes, &length, &size) < 0) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    if (size <= limits.max_input_bytes
+        && (fj_within(&limits, size)
+            || fj_estimate_within(bytes, length, size, exact, &state->costs,
+                                  limits.max_graph_bytes))) {
+        fj_reader_init(&r, bytes, length, limits.max_depth);
+        result = read(&r);
+        if (result != NULL && fj_peek(&r) != -1) {
+            Py_CLEAR(result);
+        }
+        fj_reader_free(&r);
+    }
+    fj_release(&view);
+    if (result == NULL) {
+        if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception)) {
+            return NULL; /* KeyboardInterrupt, SystemExit: not the document's */
+        }
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    return result;
+}
+
 #endif /* FORYJSON_NATIVE_H */
