@@ -26,8 +26,13 @@ pytestmark = pytest.mark.install
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 SCHEMAS = ("media.yaml", "common.yaml", "catalog.yaml", "shop/events.yaml")
-# Those of them whose models the C writer encodes.
-C_SOURCES = ("_media_native.c", "_common_native.c", "shop/_events_native.c")
+# Those of them with models the C codecs write or read.
+C_SOURCES = (
+    "_media_native.c",
+    "_common_native.c",
+    "_catalog_native.c",
+    "shop/_events_native.c",
+)
 
 SCRIPT = textwrap.dedent("""\
     import foryjson
