@@ -19,7 +19,9 @@ from .limits import (
     DEFAULT_MAX_VALUE_BYTES,
     Limits,
 )
-from .native import read_limits as _read_limits
+from .limits import (
+    read_limits as _read_limits,
+)
 
 if TYPE_CHECKING:
     from .roots import Composer

@@ -23,6 +23,7 @@ __all__ = [
     "MAX_DEPTH_CEILING",
     "MAX_NUMBER_CHARS",
     "Limits",
+    "read_limits",
 ]
 
 #: Deepest nesting of arrays and objects read or written, as Fory's default.
@@ -108,3 +109,17 @@ class Limits:
 
 #: The limits of generated modules and ``ForyJson`` instances that set none.
 DEFAULT_LIMITS = Limits()
+
+
+def read_limits(limits: Limits) -> tuple[int, int, int, int]:
+    """The limits a compiled decoder takes (see ``foryjson.native``): ``(max_depth,
+    max_input_bytes, max_graph_bytes, most_per_char)``, the last being the most memory
+    the reader's estimate gives one character, below which no estimate is needed."""
+    from .reader import MOST_PER_CHAR
+
+    return (
+        limits.max_depth,
+        limits.max_input_bytes,
+        limits.max_graph_bytes,
+        MOST_PER_CHAR,
+    )

@@ -23,7 +23,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from ..limits import DEFAULT_LIMITS, Limits
+from ..limits import DEFAULT_LIMITS, Limits, read_limits
 
 TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
 if TYPE_CHECKING:
@@ -48,20 +48,6 @@ ENVIRONMENT_VARIABLE = "FORYJSON_PURE"
 NativeEncoder = Callable[[object, int], "bytes | None"]
 #: A compiled decoder: ``(data[, limits])`` to the object, or None.
 NativeDecoder = Callable[[object, "tuple[int, int, int, int]"], object]
-
-
-def read_limits(limits: Limits) -> tuple[int, int, int, int]:
-    """The limits a compiled decoder takes: ``(max_depth, max_input_bytes,
-    max_graph_bytes, most_per_char)``, the last being the most memory the reader's
-    estimate gives one character, below which no estimate is needed."""
-    from ..reader import MOST_PER_CHAR
-
-    return (
-        limits.max_depth,
-        limits.max_input_bytes,
-        limits.max_graph_bytes,
-        MOST_PER_CHAR,
-    )
 
 
 def estimate_costs() -> tuple[int, ...]:
