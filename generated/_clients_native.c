@@ -12,7 +12,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "64d6f8e17874a987"
+#define FJ_FINGERPRINT "b3a5d16d62bbeb5e"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];
@@ -733,8 +733,9 @@ fj_decode_2(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * model classes (their slot offsets) and enum members the codecs compare with and
  * build, the module's limits (max_depth, max_input_bytes, max_graph_bytes,
  * most_per_char), the figures of the reader's memory estimate, the runtime
- * functions values are read with and foryjson.plain.NumberText. False, storing nothing, when the fingerprint
- * is not this source's: the Python module and the extension differ.
+ * functions values are read with and foryjson.plain.NumberText. False, storing
+ * nothing, when the fingerprint is not this source's: the Python module and the
+ * extension differ.
  */
 static PyObject *
 fj_bind(PyObject *module, PyObject *args)

@@ -2192,7 +2192,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_native",
-    "00e80a53640aa5b9",
+    "977a6dd230e7a0f4",
     (Customer, Address, Category),
     (
         (

@@ -2188,7 +2188,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_fory_native",
-    "13264d93613e1af5",
+    "0f10ae153e40f28d",
     (Customer, Address, Category),
     (
         (

@@ -117,10 +117,13 @@ class NativeMember:
 
     slot: int
     name: str
-    length: int
-    """The name's length in UTF-8 bytes."""
     reader: Value | None
     default: Default | None
+
+    @property
+    def length(self) -> int:
+        """The name's length in UTF-8 bytes."""
+        return len(self.name.encode("utf-8"))
 
     @property
     def plain(self) -> bool:
@@ -153,8 +156,11 @@ class NativeEnum:
     values: tuple[str, ...]
     """Each member's JSON text, quotes included, in the members' order."""
     members: tuple[str, ...]
-    lengths: tuple[int, ...]
-    """Each member's name's length in UTF-8 bytes."""
+
+    @property
+    def lengths(self) -> tuple[int, ...]:
+        """Each member's name's length in UTF-8 bytes."""
+        return tuple(len(member.encode("utf-8")) for member in self.members)
 
 
 @dataclass(frozen=True)
@@ -439,13 +445,7 @@ def plan_native(module: ModuleDef) -> NativeModule:
                         default, replace(default, index=len(constants))
                     )
                 members.append(
-                    NativeMember(
-                        slots[item.name],
-                        item.json_name,
-                        len(item.json_name.encode("utf-8")),
-                        reader,
-                        default,
-                    )
+                    NativeMember(slots[item.name], item.json_name, reader, default)
                 )
         models.append(
             NativeModel(
@@ -463,7 +463,6 @@ def plan_native(module: ModuleDef) -> NativeModule:
             enum.name,
             tuple(quoting.json_string(member) for member in enum.members),
             enum.members,
-            tuple(len(member.encode("utf-8")) for member in enum.members),
         )
         for enum in module.enums
     )

@@ -14,6 +14,10 @@
 #include <math.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define FJ_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
@@ -34,6 +38,33 @@
 #define FJ_HAS_SPECIAL(x)                                                            \
     (FJ_HAS_ZERO((x) ^ (FJ_ONES * '"')) | FJ_HAS_ZERO((x) ^ (FJ_ONES * '\\'))        \
      | FJ_HAS_LESS((x), 0x20))
+
+/*
+ * p moved on 16 bytes at a time while none of them is a quote, a backslash, a
+ * control character or past ASCII (as a signed byte, less than a space), to the
+ * first such byte of the block holding one; where fewer than 16 bytes are left it
+ * stops, for the caller's narrower checks. Without SSE2 it moves nothing.
+ */
+static FJ_ALWAYS_INLINE const unsigned char *
+fj_skip_plain16(const unsigned char *p, const unsigned char *end)
+{
+#if defined(__SSE2__)
+    while (end - p >= 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)p);
+        int mask = _mm_movemask_epi8(
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                                      _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
+                         _mm_cmplt_epi8(x, _mm_set1_epi8(0x20))));
+        if (mask != 0) {
+            return p + __builtin_ctz((unsigned int)mask);
+        }
+        p += 16;
+    }
+#else
+    (void)end;
+#endif
+    return p;
+}
 
 #include "foryjson_write.h"
 #include "foryjson_read.h"

@@ -19,10 +19,6 @@
 #ifndef FORYJSON_READ_H
 #define FORYJSON_READ_H
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 typedef struct {
     const unsigned char *p;
     const unsigned char *end;
@@ -192,24 +188,10 @@ fj_scan_string(fj_reader *r, const unsigned char **start, Py_ssize_t *length,
     *start = p;
     for (;;) {
         unsigned char c;
-#if defined(__SSE2__)
-        /* Sixteen bytes at a time while none is a quote, a backslash, a control
-           character or past ASCII (as a signed byte, less than a space). */
-        while (end - p >= 16) {
-            __m128i x = _mm_loadu_si128((const __m128i *)p);
-            int mask = _mm_movemask_epi8(_mm_or_si128(
-                _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
-                             _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
-                _mm_cmplt_epi8(x, _mm_set1_epi8(0x20))));
-            if (mask != 0) {
-                p += __builtin_ctz((unsigned int)mask);
-                break;
-            }
-            p += 16;
-        }
-#endif
-        /* Eight bytes at a time while none is a quote, a backslash or a control
-           character (bytes past ASCII only set the flag). */
+        /* Sixteen bytes at a time while none needs a look, then eight while none
+           is a quote, a backslash or a control character (bytes past ASCII only
+           set the flag). */
+        p = fj_skip_plain16(p, end);
         while (end - p >= 8) {
             uint64_t x;
             memcpy(&x, p, 8);

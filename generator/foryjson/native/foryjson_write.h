@@ -16,10 +16,6 @@
 #ifndef FORYJSON_WRITE_H
 #define FORYJSON_WRITE_H
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #define FJ_INLINE 1024
 
 typedef struct {
@@ -165,23 +161,10 @@ fj_escape_range(char *out, int kind, const void *data, int ascii, Py_ssize_t fro
     if (ascii) {
         const unsigned char *text = (const unsigned char *)data;
         for (i = start = from; i < to; i++) {
-#if defined(__SSE2__)
-            /* Sixteen characters at a time while none needs an escape... */
-            while (to - i >= 16) {
-                __m128i x = _mm_loadu_si128((const __m128i *)(text + i));
-                int mask = _mm_movemask_epi8(_mm_or_si128(
-                    _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
-                                 _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
-                    _mm_cmplt_epi8(x, _mm_set1_epi8(0x20))));
-                if (mask != 0) {
-                    i += __builtin_ctz((unsigned int)mask);
-                    break;
-                }
-                i += 16;
-            }
-#endif
-            /* Then eight at a time, and the last few as the range's last eight
-               (those before i are escaped or need no escape). */
+            /* Past the characters that need no escape: sixteen at a time, then
+               eight, and the last few as the range's last eight (those before i
+               are escaped or need no escape). */
+            i = fj_skip_plain16(text + i, text + to) - text;
             while (to - i >= 8) {
                 uint64_t x;
                 memcpy(&x, text + i, 8);
