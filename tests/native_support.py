@@ -75,6 +75,7 @@ models:
       tags: {type: "list[str]", default: []}
       note: str?
       stamp: {type: int64, read_only: true, default: 7}
+      hostile: {type: str, json: "*/ \\"??/\\\\ x", default: "*/ \\"??/\\\\ \\u2028#include"}
   Stamped:
     fields:
       id: uuid

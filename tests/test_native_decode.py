@@ -326,6 +326,10 @@ def test_missing_members_take_their_defaults(native_package: Path) -> None:
         None,
         7,
     )
+    # Schema text reaches the C source only as C string literals.
+    assert first.hostile == '*/ "??/\\ \u2028#include'
+    named = _check(kitchen, "Defaults", b'{"*/ \\"??/\\\\ x":"v"}')
+    assert named is not None and named.hostile == "v"
     second = kitchen.Defaults.from_json(b'{"count":4}')
     assert second.count == 4 and second.tags == []
     assert second.tags is not first.tags  # a fresh list for each object
