@@ -13,7 +13,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "fcb3bcc18b75bcc8"
+#define FJ_FINGERPRINT "bf0a2361e2aef07e"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];
@@ -109,42 +109,43 @@ fj_expected_0(fj_reader *r, int *next)
 /* For each slot, the position in the written order after its member's. */
 static const int fj_after_0[3] = { 1, 2, 3 };
 
+
 static PyObject *
 fj_read_model_0(fj_reader *r)
 {
     PyObject *values[3] = {NULL};
     PyObject *result;
-    const char *name;
-    Py_ssize_t length;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
     int next = 0, slot;
     int i, more;
     if (fj_open(r, '{') < 0) return NULL;
-    if (!fj_closes(r, '}')) {
-        do {
-            if ((slot = fj_expected_0(r, &next)) < 0) {
-                if (fj_read_text(r, &name, &length) < 0) goto fail;
-                if ((slot = fj_member_0(name, length)) >= 0) next = fj_after_0[slot];
-            }
-            if (fj_expect(r, ':') < 0) goto fail;
-            switch (slot) {
-            case 0:
-                Py_XDECREF(values[0]);
-                if ((values[0] = fj_read_int(r, (-9223372036854775807LL - 1), 9223372036854775807LL)) == NULL) goto fail;
-                break;
-            case 1:
-                Py_XDECREF(values[1]);
-                if ((values[1] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 2:
-                Py_XDECREF(values[2]);
-                if ((values[2] = (fj_null(r) ? Py_NewRef(Py_None) : fj_read_model_0(r))) == NULL) goto fail;
-                break;
-            default:
-                if (fj_skip(r) < 0) goto fail;
-            }
-        } while ((more = fj_next_member(r)) == 1);
-        if (more < 0) goto fail;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_0(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_0(name, length)) >= 0) next = fj_after_0[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_int(r, (-9223372036854775807LL - 1), 9223372036854775807LL)) == NULL) goto fail;
+            break;
+        case 1:
+            Py_XDECREF(values[1]);
+            if ((values[1] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 2:
+            Py_XDECREF(values[2]);
+            if ((values[2] = (fj_null(r) ? Py_NewRef(Py_None) : fj_read_model_0(r))) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
     }
+    if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL && (values[1] = Py_NewRef(fj_constants[0])) == NULL) goto fail;
     if (values[2] == NULL && (values[2] = Py_NewRef(Py_None)) == NULL) goto fail;

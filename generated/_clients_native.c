@@ -12,7 +12,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "b3a5d16d62bbeb5e"
+#define FJ_FINGERPRINT "0a90867d2bde7371"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];
@@ -206,34 +206,35 @@ fj_expected_0(fj_reader *r, int *next)
 /* For each slot, the position in the written order after its member's. */
 static const int fj_after_0[1] = { 1 };
 
+
 static PyObject *
 fj_read_model_0(fj_reader *r)
 {
     PyObject *values[1] = {NULL};
     PyObject *result;
-    const char *name;
-    Py_ssize_t length;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
     int next = 0, slot;
     int i, more;
     if (fj_open(r, '{') < 0) return NULL;
-    if (!fj_closes(r, '}')) {
-        do {
-            if ((slot = fj_expected_0(r, &next)) < 0) {
-                if (fj_read_text(r, &name, &length) < 0) goto fail;
-                if ((slot = fj_member_0(name, length)) >= 0) next = fj_after_0[slot];
-            }
-            if (fj_expect(r, ':') < 0) goto fail;
-            switch (slot) {
-            case 0:
-                Py_XDECREF(values[0]);
-                if ((values[0] = fj_read_list_0(r)) == NULL) goto fail;
-                break;
-            default:
-                if (fj_skip(r) < 0) goto fail;
-            }
-        } while ((more = fj_next_member(r)) == 1);
-        if (more < 0) goto fail;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_0(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_0(name, length)) >= 0) next = fj_after_0[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_list_0(r)) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
     }
+    if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     result = fj_types[0]->tp_alloc(fj_types[0], 0);
     if (result == NULL) goto fail;
@@ -455,110 +456,111 @@ fj_expected_1(fj_reader *r, int *next)
 /* For each slot, the position in the written order after its member's. */
 static const int fj_after_1[20] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 };
 
+
 static PyObject *
 fj_read_model_1(fj_reader *r)
 {
     PyObject *values[20] = {NULL};
     PyObject *result;
-    const char *name;
-    Py_ssize_t length;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
     int next = 0, slot;
     int i, more;
     if (fj_open(r, '{') < 0) return NULL;
-    if (!fj_closes(r, '}')) {
-        do {
-            if ((slot = fj_expected_1(r, &next)) < 0) {
-                if (fj_read_text(r, &name, &length) < 0) goto fail;
-                if ((slot = fj_member_1(name, length)) >= 0) next = fj_after_1[slot];
-            }
-            if (fj_expect(r, ':') < 0) goto fail;
-            switch (slot) {
-            case 0:
-                Py_XDECREF(values[0]);
-                if ((values[0] = fj_read_int(r, (-9223372036854775807LL - 1), 9223372036854775807LL)) == NULL) goto fail;
-                break;
-            case 1:
-                Py_XDECREF(values[1]);
-                if ((values[1] = fj_read_int(r, -2147483648LL, 2147483647LL)) == NULL) goto fail;
-                break;
-            case 2:
-                Py_XDECREF(values[2]);
-                if ((values[2] = fj_read_call(r, fj_functions[0], 1, fj_number_text)) == NULL) goto fail;
-                break;
-            case 3:
-                Py_XDECREF(values[3]);
-                if ((values[3] = fj_read_bool(r)) == NULL) goto fail;
-                break;
-            case 4:
-                Py_XDECREF(values[4]);
-                if ((values[4] = fj_read_call(r, fj_functions[1], 6, fj_number_text)) == NULL) goto fail;
-                break;
-            case 5:
-                Py_XDECREF(values[5]);
-                if ((values[5] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 6:
-                Py_XDECREF(values[6]);
-                if ((values[6] = fj_read_int(r, -2147483648LL, 2147483647LL)) == NULL) goto fail;
-                break;
-            case 7:
-                Py_XDECREF(values[7]);
-                if ((values[7] = fj_read_enum_0(r)) == NULL) goto fail;
-                break;
-            case 8:
-                Py_XDECREF(values[8]);
-                if ((values[8] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 9:
-                Py_XDECREF(values[9]);
-                if ((values[9] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 10:
-                Py_XDECREF(values[10]);
-                if ((values[10] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 11:
-                Py_XDECREF(values[11]);
-                if ((values[11] = fj_read_list_1(r)) == NULL) goto fail;
-                break;
-            case 12:
-                Py_XDECREF(values[12]);
-                if ((values[12] = fj_read_list_2(r)) == NULL) goto fail;
-                break;
-            case 13:
-                Py_XDECREF(values[13]);
-                if ((values[13] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 14:
-                Py_XDECREF(values[14]);
-                if ((values[14] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 15:
-                Py_XDECREF(values[15]);
-                if ((values[15] = fj_read_call(r, fj_functions[2], 1, fj_number_text)) == NULL) goto fail;
-                break;
-            case 16:
-                Py_XDECREF(values[16]);
-                if ((values[16] = fj_read_float(r)) == NULL) goto fail;
-                break;
-            case 17:
-                Py_XDECREF(values[17]);
-                if ((values[17] = fj_read_float(r)) == NULL) goto fail;
-                break;
-            case 18:
-                Py_XDECREF(values[18]);
-                if ((values[18] = fj_read_list_1(r)) == NULL) goto fail;
-                break;
-            case 19:
-                Py_XDECREF(values[19]);
-                if ((values[19] = fj_read_list_3(r)) == NULL) goto fail;
-                break;
-            default:
-                if (fj_skip(r) < 0) goto fail;
-            }
-        } while ((more = fj_next_member(r)) == 1);
-        if (more < 0) goto fail;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_1(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_1(name, length)) >= 0) next = fj_after_1[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_int(r, (-9223372036854775807LL - 1), 9223372036854775807LL)) == NULL) goto fail;
+            break;
+        case 1:
+            Py_XDECREF(values[1]);
+            if ((values[1] = fj_read_int(r, -2147483648LL, 2147483647LL)) == NULL) goto fail;
+            break;
+        case 2:
+            Py_XDECREF(values[2]);
+            if ((values[2] = fj_read_call(r, fj_functions[0], 1, fj_number_text)) == NULL) goto fail;
+            break;
+        case 3:
+            Py_XDECREF(values[3]);
+            if ((values[3] = fj_read_bool(r)) == NULL) goto fail;
+            break;
+        case 4:
+            Py_XDECREF(values[4]);
+            if ((values[4] = fj_read_call(r, fj_functions[1], 6, fj_number_text)) == NULL) goto fail;
+            break;
+        case 5:
+            Py_XDECREF(values[5]);
+            if ((values[5] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 6:
+            Py_XDECREF(values[6]);
+            if ((values[6] = fj_read_int(r, -2147483648LL, 2147483647LL)) == NULL) goto fail;
+            break;
+        case 7:
+            Py_XDECREF(values[7]);
+            if ((values[7] = fj_read_enum_0(r)) == NULL) goto fail;
+            break;
+        case 8:
+            Py_XDECREF(values[8]);
+            if ((values[8] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 9:
+            Py_XDECREF(values[9]);
+            if ((values[9] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 10:
+            Py_XDECREF(values[10]);
+            if ((values[10] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 11:
+            Py_XDECREF(values[11]);
+            if ((values[11] = fj_read_list_1(r)) == NULL) goto fail;
+            break;
+        case 12:
+            Py_XDECREF(values[12]);
+            if ((values[12] = fj_read_list_2(r)) == NULL) goto fail;
+            break;
+        case 13:
+            Py_XDECREF(values[13]);
+            if ((values[13] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 14:
+            Py_XDECREF(values[14]);
+            if ((values[14] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 15:
+            Py_XDECREF(values[15]);
+            if ((values[15] = fj_read_call(r, fj_functions[2], 1, fj_number_text)) == NULL) goto fail;
+            break;
+        case 16:
+            Py_XDECREF(values[16]);
+            if ((values[16] = fj_read_float(r)) == NULL) goto fail;
+            break;
+        case 17:
+            Py_XDECREF(values[17]);
+            if ((values[17] = fj_read_float(r)) == NULL) goto fail;
+            break;
+        case 18:
+            Py_XDECREF(values[18]);
+            if ((values[18] = fj_read_list_1(r)) == NULL) goto fail;
+            break;
+        case 19:
+            Py_XDECREF(values[19]);
+            if ((values[19] = fj_read_list_3(r)) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
     }
+    if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL) goto fail;
     if (values[2] == NULL) goto fail;
@@ -651,42 +653,43 @@ fj_expected_2(fj_reader *r, int *next)
 /* For each slot, the position in the written order after its member's. */
 static const int fj_after_2[3] = { 1, 2, 3 };
 
+
 static PyObject *
 fj_read_model_2(fj_reader *r)
 {
     PyObject *values[3] = {NULL};
     PyObject *result;
-    const char *name;
-    Py_ssize_t length;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
     int next = 0, slot;
     int i, more;
     if (fj_open(r, '{') < 0) return NULL;
-    if (!fj_closes(r, '}')) {
-        do {
-            if ((slot = fj_expected_2(r, &next)) < 0) {
-                if (fj_read_text(r, &name, &length) < 0) goto fail;
-                if ((slot = fj_member_2(name, length)) >= 0) next = fj_after_2[slot];
-            }
-            if (fj_expect(r, ':') < 0) goto fail;
-            switch (slot) {
-            case 0:
-                Py_XDECREF(values[0]);
-                if ((values[0] = fj_read_int(r, (-9223372036854775807LL - 1), 9223372036854775807LL)) == NULL) goto fail;
-                break;
-            case 1:
-                Py_XDECREF(values[1]);
-                if ((values[1] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 2:
-                Py_XDECREF(values[2]);
-                if ((values[2] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            default:
-                if (fj_skip(r) < 0) goto fail;
-            }
-        } while ((more = fj_next_member(r)) == 1);
-        if (more < 0) goto fail;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_2(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_2(name, length)) >= 0) next = fj_after_2[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_int(r, (-9223372036854775807LL - 1), 9223372036854775807LL)) == NULL) goto fail;
+            break;
+        case 1:
+            Py_XDECREF(values[1]);
+            if ((values[1] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 2:
+            Py_XDECREF(values[2]);
+            if ((values[2] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
     }
+    if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL) goto fail;
     if (values[2] == NULL) goto fail;

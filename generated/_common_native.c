@@ -8,7 +8,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "12d91ab931cc4be6"
+#define FJ_FINGERPRINT "1cea7fd3b445340c"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[2];
@@ -140,46 +140,47 @@ fj_expected_0(fj_reader *r, int *next)
 /* For each slot, the position in the written order after its member's. */
 static const int fj_after_0[4] = { 1, 2, 3, 4 };
 
+
 static PyObject *
 fj_read_model_0(fj_reader *r)
 {
     PyObject *values[4] = {NULL};
     PyObject *result;
-    const char *name;
-    Py_ssize_t length;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
     int next = 0, slot;
     int i, more;
     if (fj_open(r, '{') < 0) return NULL;
-    if (!fj_closes(r, '}')) {
-        do {
-            if ((slot = fj_expected_0(r, &next)) < 0) {
-                if (fj_read_text(r, &name, &length) < 0) goto fail;
-                if ((slot = fj_member_0(name, length)) >= 0) next = fj_after_0[slot];
-            }
-            if (fj_expect(r, ':') < 0) goto fail;
-            switch (slot) {
-            case 0:
-                Py_XDECREF(values[0]);
-                if ((values[0] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 1:
-                Py_XDECREF(values[1]);
-                if ((values[1] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 2:
-                Py_XDECREF(values[2]);
-                if ((values[2] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 3:
-                Py_XDECREF(values[3]);
-                if ((values[3] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            default:
-                if (fj_skip(r) < 0) goto fail;
-            }
-        } while ((more = fj_next_member(r)) == 1);
-        if (more < 0) goto fail;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_0(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_0(name, length)) >= 0) next = fj_after_0[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 1:
+            Py_XDECREF(values[1]);
+            if ((values[1] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 2:
+            Py_XDECREF(values[2]);
+            if ((values[2] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 3:
+            Py_XDECREF(values[3]);
+            if ((values[3] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
     }
+    if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL) goto fail;
     if (values[2] == NULL) goto fail;
@@ -246,38 +247,39 @@ fj_expected_1(fj_reader *r, int *next)
 /* For each slot, the position in the written order after its member's. */
 static const int fj_after_1[2] = { 1, 2 };
 
+
 static PyObject *
 fj_read_model_1(fj_reader *r)
 {
     PyObject *values[2] = {NULL};
     PyObject *result;
-    const char *name;
-    Py_ssize_t length;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
     int next = 0, slot;
     int i, more;
     if (fj_open(r, '{') < 0) return NULL;
-    if (!fj_closes(r, '}')) {
-        do {
-            if ((slot = fj_expected_1(r, &next)) < 0) {
-                if (fj_read_text(r, &name, &length) < 0) goto fail;
-                if ((slot = fj_member_1(name, length)) >= 0) next = fj_after_1[slot];
-            }
-            if (fj_expect(r, ':') < 0) goto fail;
-            switch (slot) {
-            case 0:
-                Py_XDECREF(values[0]);
-                if ((values[0] = fj_read_int(r, (-9223372036854775807LL - 1), 9223372036854775807LL)) == NULL) goto fail;
-                break;
-            case 1:
-                Py_XDECREF(values[1]);
-                if ((values[1] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            default:
-                if (fj_skip(r) < 0) goto fail;
-            }
-        } while ((more = fj_next_member(r)) == 1);
-        if (more < 0) goto fail;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_1(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_1(name, length)) >= 0) next = fj_after_1[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_int(r, (-9223372036854775807LL - 1), 9223372036854775807LL)) == NULL) goto fail;
+            break;
+        case 1:
+            Py_XDECREF(values[1]);
+            if ((values[1] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
     }
+    if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL && (values[1] = Py_NewRef(fj_constants[1])) == NULL) goto fail;
     result = fj_types[1]->tp_alloc(fj_types[1], 0);

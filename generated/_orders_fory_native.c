@@ -17,7 +17,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "0f10ae153e40f28d"
+#define FJ_FINGERPRINT "02cd0491a4e931b8"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];
@@ -245,58 +245,59 @@ fj_expected_0(fj_reader *r, int *next)
 /* For each slot, the position in the written order after its member's. */
 static const int fj_after_0[7] = { 1, 2, 3, 4, 5, 6, 7 };
 
+
 static PyObject *
 fj_read_model_0(fj_reader *r)
 {
     PyObject *values[7] = {NULL};
     PyObject *result;
-    const char *name;
-    Py_ssize_t length;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
     int next = 0, slot;
     int i, more;
     if (fj_open(r, '{') < 0) return NULL;
-    if (!fj_closes(r, '}')) {
-        do {
-            if ((slot = fj_expected_0(r, &next)) < 0) {
-                if (fj_read_text(r, &name, &length) < 0) goto fail;
-                if ((slot = fj_member_0(name, length)) >= 0) next = fj_after_0[slot];
-            }
-            if (fj_expect(r, ':') < 0) goto fail;
-            switch (slot) {
-            case 0:
-                Py_XDECREF(values[0]);
-                if ((values[0] = fj_read_int(r, (-9223372036854775807LL - 1), 9223372036854775807LL)) == NULL) goto fail;
-                break;
-            case 1:
-                Py_XDECREF(values[1]);
-                if ((values[1] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 2:
-                Py_XDECREF(values[2]);
-                if ((values[2] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 3:
-                Py_XDECREF(values[3]);
-                if ((values[3] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 4:
-                Py_XDECREF(values[4]);
-                if ((values[4] = fj_read_call(r, fj_functions[0], 2, fj_number_text)) == NULL) goto fail;
-                break;
-            case 5:
-                Py_XDECREF(values[5]);
-                if ((values[5] = fj_read_bool(r)) == NULL) goto fail;
-                break;
-            case 6:
-                Py_XDECREF(values[6]);
-                if ((values[6] = fj_read_list_0(r)) == NULL) goto fail;
-                break;
-            default:
-                if (fj_skip(r) < 0) goto fail;
-            }
-        } while ((more = fj_next_member(r)) == 1);
-        if (more < 0) goto fail;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_0(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_0(name, length)) >= 0) next = fj_after_0[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_int(r, (-9223372036854775807LL - 1), 9223372036854775807LL)) == NULL) goto fail;
+            break;
+        case 1:
+            Py_XDECREF(values[1]);
+            if ((values[1] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 2:
+            Py_XDECREF(values[2]);
+            if ((values[2] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 3:
+            Py_XDECREF(values[3]);
+            if ((values[3] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 4:
+            Py_XDECREF(values[4]);
+            if ((values[4] = fj_read_call(r, fj_functions[0], 2, fj_number_text)) == NULL) goto fail;
+            break;
+        case 5:
+            Py_XDECREF(values[5]);
+            if ((values[5] = fj_read_bool(r)) == NULL) goto fail;
+            break;
+        case 6:
+            Py_XDECREF(values[6]);
+            if ((values[6] = fj_read_list_0(r)) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
     }
+    if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL) goto fail;
     if (values[2] == NULL) goto fail;
@@ -386,46 +387,47 @@ fj_expected_1(fj_reader *r, int *next)
 /* For each slot, the position in the written order after its member's. */
 static const int fj_after_1[4] = { 1, 2, 3, 4 };
 
+
 static PyObject *
 fj_read_model_1(fj_reader *r)
 {
     PyObject *values[4] = {NULL};
     PyObject *result;
-    const char *name;
-    Py_ssize_t length;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
     int next = 0, slot;
     int i, more;
     if (fj_open(r, '{') < 0) return NULL;
-    if (!fj_closes(r, '}')) {
-        do {
-            if ((slot = fj_expected_1(r, &next)) < 0) {
-                if (fj_read_text(r, &name, &length) < 0) goto fail;
-                if ((slot = fj_member_1(name, length)) >= 0) next = fj_after_1[slot];
-            }
-            if (fj_expect(r, ':') < 0) goto fail;
-            switch (slot) {
-            case 0:
-                Py_XDECREF(values[0]);
-                if ((values[0] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 1:
-                Py_XDECREF(values[1]);
-                if ((values[1] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 2:
-                Py_XDECREF(values[2]);
-                if ((values[2] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 3:
-                Py_XDECREF(values[3]);
-                if ((values[3] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            default:
-                if (fj_skip(r) < 0) goto fail;
-            }
-        } while ((more = fj_next_member(r)) == 1);
-        if (more < 0) goto fail;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_1(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_1(name, length)) >= 0) next = fj_after_1[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 1:
+            Py_XDECREF(values[1]);
+            if ((values[1] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 2:
+            Py_XDECREF(values[2]);
+            if ((values[2] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 3:
+            Py_XDECREF(values[3]);
+            if ((values[3] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
     }
+    if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL) goto fail;
     if (values[2] == NULL) goto fail;
@@ -502,42 +504,43 @@ fj_expected_2(fj_reader *r, int *next)
 /* For each slot, the position in the written order after its member's. */
 static const int fj_after_2[3] = { 1, 2, 3 };
 
+
 static PyObject *
 fj_read_model_2(fj_reader *r)
 {
     PyObject *values[3] = {NULL};
     PyObject *result;
-    const char *name;
-    Py_ssize_t length;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
     int next = 0, slot;
     int i, more;
     if (fj_open(r, '{') < 0) return NULL;
-    if (!fj_closes(r, '}')) {
-        do {
-            if ((slot = fj_expected_2(r, &next)) < 0) {
-                if (fj_read_text(r, &name, &length) < 0) goto fail;
-                if ((slot = fj_member_2(name, length)) >= 0) next = fj_after_2[slot];
-            }
-            if (fj_expect(r, ':') < 0) goto fail;
-            switch (slot) {
-            case 0:
-                Py_XDECREF(values[0]);
-                if ((values[0] = fj_read_int(r, (-9223372036854775807LL - 1), 9223372036854775807LL)) == NULL) goto fail;
-                break;
-            case 1:
-                Py_XDECREF(values[1]);
-                if ((values[1] = fj_read_str(r)) == NULL) goto fail;
-                break;
-            case 2:
-                Py_XDECREF(values[2]);
-                if ((values[2] = (fj_null(r) ? Py_NewRef(Py_None) : fj_read_model_2(r))) == NULL) goto fail;
-                break;
-            default:
-                if (fj_skip(r) < 0) goto fail;
-            }
-        } while ((more = fj_next_member(r)) == 1);
-        if (more < 0) goto fail;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_2(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_2(name, length)) >= 0) next = fj_after_2[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_int(r, (-9223372036854775807LL - 1), 9223372036854775807LL)) == NULL) goto fail;
+            break;
+        case 1:
+            Py_XDECREF(values[1]);
+            if ((values[1] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 2:
+            Py_XDECREF(values[2]);
+            if ((values[2] = (fj_null(r) ? Py_NewRef(Py_None) : fj_read_model_2(r))) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
     }
+    if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL) goto fail;
     if (values[2] == NULL && (values[2] = Py_NewRef(Py_None)) == NULL) goto fail;

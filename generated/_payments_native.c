@@ -7,24 +7,24 @@
  * raise the error.
  *
  * Models the Python codecs keep, and why:
- *   Payment: encoder: part of a class hierarchy
- *   Payment: decoder: part of a class hierarchy
- *   CardPayment: encoder: part of a class hierarchy
- *   CardPayment: decoder: part of a class hierarchy
- *   BankTransfer: encoder: part of a class hierarchy
- *   BankTransfer: decoder: part of a class hierarchy
- *   Shipment: encoder: part of a class hierarchy
- *   Shipment: decoder: part of a class hierarchy
- *   Parcel: encoder: part of a class hierarchy
- *   Parcel: decoder: part of a class hierarchy
- *   Pickup: encoder: part of a class hierarchy
- *   Pickup: decoder: part of a class hierarchy
- *   Event: encoder: part of a class hierarchy
- *   Event: decoder: part of a class hierarchy
- *   Opened: encoder: part of a class hierarchy
- *   Opened: decoder: part of a class hierarchy
- *   Closed: encoder: part of a class hierarchy
- *   Closed: decoder: part of a class hierarchy
+ *   Payment: encoder: subtype CardPayment is handled by Python only
+ *   Payment: decoder: subtype CardPayment is handled by Python only
+ *   CardPayment: encoder: field last_four: has constraints
+ *   CardPayment: decoder: field last_four: has constraints
+ *   BankTransfer: encoder: field iban: Iban is handled by Python only
+ *   BankTransfer: decoder: field iban: Iban is handled by Python only
+ *   Shipment: encoder: subtypes written as wrapper_object
+ *   Shipment: decoder: subtypes written as wrapper_object
+ *   Parcel: encoder: subtypes written as wrapper_object
+ *   Parcel: decoder: subtypes written as wrapper_object
+ *   Pickup: encoder: subtypes written as wrapper_object
+ *   Pickup: decoder: subtypes written as wrapper_object
+ *   Event: encoder: subtypes written as wrapper_array
+ *   Event: decoder: subtypes written as wrapper_array
+ *   Opened: encoder: subtypes written as wrapper_array
+ *   Opened: decoder: subtypes written as wrapper_array
+ *   Closed: encoder: subtypes written as wrapper_array
+ *   Closed: decoder: subtypes written as wrapper_array
  *   Amount: encoder: field value: has constraints
  *   Amount: decoder: field value: has constraints
  *   Iban: encoder: a value model
@@ -36,7 +36,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "bc6a95326ab4ac83"
+#define FJ_FINGERPRINT "411c4ca4322a4438"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];
@@ -113,38 +113,39 @@ fj_expected_0(fj_reader *r, int *next)
 /* For each slot, the position in the written order after its member's. */
 static const int fj_after_0[2] = { 1, 2 };
 
+
 static PyObject *
 fj_read_model_0(fj_reader *r)
 {
     PyObject *values[2] = {NULL};
     PyObject *result;
-    const char *name;
-    Py_ssize_t length;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
     int next = 0, slot;
     int i, more;
     if (fj_open(r, '{') < 0) return NULL;
-    if (!fj_closes(r, '}')) {
-        do {
-            if ((slot = fj_expected_0(r, &next)) < 0) {
-                if (fj_read_text(r, &name, &length) < 0) goto fail;
-                if ((slot = fj_member_0(name, length)) >= 0) next = fj_after_0[slot];
-            }
-            if (fj_expect(r, ':') < 0) goto fail;
-            switch (slot) {
-            case 0:
-                Py_XDECREF(values[0]);
-                if ((values[0] = fj_read_float(r)) == NULL) goto fail;
-                break;
-            case 1:
-                Py_XDECREF(values[1]);
-                if ((values[1] = fj_read_float(r)) == NULL) goto fail;
-                break;
-            default:
-                if (fj_skip(r) < 0) goto fail;
-            }
-        } while ((more = fj_next_member(r)) == 1);
-        if (more < 0) goto fail;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_0(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_0(name, length)) >= 0) next = fj_after_0[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_float(r)) == NULL) goto fail;
+            break;
+        case 1:
+            Py_XDECREF(values[1]);
+            if ((values[1] = fj_read_float(r)) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
     }
+    if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL) goto fail;
     result = fj_types[0]->tp_alloc(fj_types[0], 0);

@@ -12,6 +12,7 @@ from abc import abstractmethod as _abstractmethod
 from datetime import datetime
 
 from foryjson import fastwriter as _fastwriter
+from foryjson import native as _native
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import temporal as _temporal
@@ -117,6 +118,10 @@ class Node(metaclass=_ABCMeta):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Node:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Node is not None:
+            result: Node | None = _native_read_Node(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_Node,
             data,
@@ -286,6 +291,10 @@ class File(Node):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> File:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_File is not None:
+            result: File | None = _native_read_File(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_File,
             data,
@@ -465,6 +474,10 @@ class Directory(Node):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Directory:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Directory is not None:
+            result: Directory | None = _native_read_Directory(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_Directory,
             data,
@@ -1060,14 +1073,22 @@ def _builtins_list_Node(
     return [_builtins_Node(item, options, room - 1) for item in value]
 
 
-# No model of this module has compiled codecs (--native):
-#   Node: encoder: part of a class hierarchy
-#   Node: decoder: part of a class hierarchy
-#   File: encoder: part of a class hierarchy
-#   File: decoder: part of a class hierarchy
-#   Directory: encoder: part of a class hierarchy
-#   Directory: decoder: part of a class hierarchy
-NATIVE = False
+# The compiled codecs of _filetree_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
+# None where the Python ones work.
+(
+    NATIVE,
+    (_native_Node, _native_File, _native_Directory),
+    (_native_read_Node, _native_read_File, _native_read_Directory),
+) = _native.load(
+    __name__,
+    "_filetree_native",
+    "402b35763df663c8",
+    (Node, File, Directory),
+    ((Permissions.READ, Permissions.WRITE, Permissions.READ_WRITE),),
+    _LIMITS,
+    functions=(_temporal.read_datetime,),
+)
 
 
 CODECS: tuple[Codec[Any], ...] = (
@@ -1092,6 +1113,8 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_Node,
         builtins=_builtins_Node,
         counts_depth=True,
+        native=_native_Node,
+        native_read=_native_read_Node,
     ),
     Codec(
         File,
@@ -1103,6 +1126,8 @@ CODECS: tuple[Codec[Any], ...] = (
         limits=_LIMITS,
         plain=_plain_File,
         builtins=_builtins_File,
+        native=_native_File,
+        native_read=_native_read_File,
     ),
     Codec(
         Directory,
@@ -1115,5 +1140,7 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_Directory,
         builtins=_builtins_Directory,
         counts_depth=True,
+        native=_native_Directory,
+        native_read=_native_read_Directory,
     ),
 )

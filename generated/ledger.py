@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from foryjson import decimals as _decimals
 from foryjson import fastwriter as _fastwriter
+from foryjson import native as _native
 from foryjson import pyvalues as _pyvalues
 from foryjson import reader as _reader
 from foryjson import writer as _writer
@@ -83,27 +84,57 @@ class Entity:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Entity is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Entity(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Entity, _encode_Entity, self, escape_non_ascii, pretty, depth=1
+            _plain_Entity,
+            _encode_Entity,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Entity,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Entity is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Entity(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Entity, _encode_Entity, self, escape_non_ascii, pretty, depth=1
+            _plain_Entity,
+            _encode_Entity,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Entity,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Entity, _encode_Entity, self, False, False, depth=1
+            _plain_Entity,
+            _encode_Entity,
+            self,
+            False,
+            False,
+            depth=1,
+            native=_native_Entity,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Entity:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Entity is not None:
+            result: Entity | None = _native_read_Entity(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Entity, data, depth=1, untyped=False)
 
     def to_builtins(
@@ -722,6 +753,10 @@ class Refund(Transaction):
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Refund:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Refund is not None:
+            result: Refund | None = _native_read_Refund(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_Refund,
             data,
@@ -1749,22 +1784,19 @@ def _builtins_list_Transaction(value: object, options: _pyvalues.Options) -> lis
     return [_builtins_Transaction(item, options) for item in value]
 
 
-# No model of this module has compiled codecs (--native):
-#   Entity: encoder: part of a class hierarchy
-#   Entity: decoder: part of a class hierarchy
-#   Transaction: encoder: part of a class hierarchy
-#   Transaction: decoder: part of a class hierarchy
-#   CardCharge: encoder: part of a class hierarchy
-#   CardCharge: decoder: part of a class hierarchy
-#   PremiumCardCharge: encoder: part of a class hierarchy
-#   PremiumCardCharge: decoder: part of a class hierarchy
-#   Refund: encoder: part of a class hierarchy
-#   Refund: decoder: part of a class hierarchy
-#   Statement: encoder: part of a class hierarchy
-#   Statement: decoder: part of a class hierarchy
-#   Money: encoder: frozen
-#   Money: decoder: frozen
-NATIVE = False
+# The compiled codecs of _ledger_native.c, where the extension is built and
+# $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
+# None where the Python ones work.
+NATIVE, (_native_Entity, _native_Refund), (_native_read_Entity, _native_read_Refund) = (
+    _native.load(
+        __name__,
+        "_ledger_native",
+        "096ee7741082f7aa",
+        (Entity, Refund),
+        (),
+        functions=(_decimals.decimal_from,),
+    )
+)
 
 
 CODECS: tuple[Codec[Any], ...] = (
@@ -1776,6 +1808,8 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Entity,
         builtins=_builtins_Entity,
+        native=_native_Entity,
+        native_read=_native_read_Entity,
     ),
     Codec(
         Money,
@@ -1835,6 +1869,8 @@ CODECS: tuple[Codec[Any], ...] = (
         decimals=("amount",),
         plain=_plain_Refund,
         builtins=_builtins_Refund,
+        native=_native_Refund,
+        native_read=_native_read_Refund,
     ),
     Codec(
         PremiumCardCharge,

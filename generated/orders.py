@@ -2192,7 +2192,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_native",
-    "977a6dd230e7a0f4",
+    "47deb717de0b463d",
     (Customer, Address, Category),
     (
         (

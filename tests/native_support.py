@@ -87,6 +87,30 @@ models:
       blob: bytes
       hex: {type: bytes, format: base16}
       stamps: list[Stamped]
+  Shape:
+    subtypes:
+      property: kind
+      types: {circle: Circle, square: Square, big_square: BigSquare, dot: Dot}
+  Circle:
+    unknown_properties: reject
+    fields:
+      radius: float
+      label: str?
+  Square:
+    fields:
+      side: int32
+  BigSquare:
+    extends: Square
+    fields:
+      big: {type: bool, default: true}
+  Dot:
+    fields: {}
+  Drawing:
+    fields:
+      kind: str
+      shapes: list[Shape]
+      first: Shape?
+      square: Square?
 """
 
 

@@ -4,9 +4,10 @@
 ``templates/native/`` (see ``docs/native.md``). This module decides what that source
 holds. A model gets a C encoder when every written value is a type the C writer knows
 (``str``, ``bool``, the integer types, ``float``, this module's enums, lists of these,
-nullable versions, and models of the same kind), and a C decoder when every read value
-is such a type and every default one the C reader can build; for every other model
-and direction, the plan keeps the reason it is left to Python.
+nullable versions, and models of the same kind, hierarchies written with a subtype
+property included), and a C decoder when every read value is such a type and every
+default one the C reader can build; for every other model and direction, the plan
+keeps the reason it is left to Python.
 
 Both directions handle the common case only. The C encoders write what the Python
 ones would write, and give up on anything else; the C decoders read documents the
@@ -50,6 +51,8 @@ __all__ = [
     "NativeMember",
     "NativeModel",
     "NativeModule",
+    "NativeSubtype",
+    "NativeTable",
     "Value",
     "extension_name",
     "plan_native",
@@ -119,6 +122,9 @@ class NativeMember:
     name: str
     reader: Value | None
     default: Default | None
+    once: bool = False
+    """Whether the member given twice makes the decoder give up: its name is a
+    subtype property, whose repetition the Python reader marks."""
 
     @property
     def length(self) -> int:
@@ -131,6 +137,33 @@ class NativeMember:
         escapes: no quote, backslash or control character (then a document's bytes
         can be compared with it as they are)."""
         return not any(char in '"\\' or char < " " for char in self.name)
+
+
+@dataclass(frozen=True)
+class NativeSubtype:
+    """One entry of a subtype table: the model (its C index) and its JSON name."""
+
+    model: int
+    name: str
+
+    @property
+    def length(self) -> int:
+        """The name's length in UTF-8 bytes."""
+        return len(self.name.encode("utf-8"))
+
+
+@dataclass(frozen=True)
+class NativeTable:
+    """The subtypes a model's value can be, named by the member ``name`` (the
+    subtype property), which the codecs write and read first."""
+
+    name: str
+    subtypes: tuple[NativeSubtype, ...]
+
+    @property
+    def length(self) -> int:
+        """The property's length in UTF-8 bytes."""
+        return len(self.name.encode("utf-8"))
 
 
 @dataclass(frozen=True)
@@ -148,6 +181,12 @@ class NativeModel:
     exact: bool = False
     """Whether the model's documents are read with numbers' exact text (a decimal
     is reachable), which the memory estimate counts."""
+    table: NativeTable | None = None
+    """Set on the models of a hierarchy: the codecs write and read a value of this
+    type as one of these subtypes (this model's own fields being one, unless it is
+    abstract)."""
+    tag: str = ""
+    """A subtype's first member, ``"property":"name"``, as JSON text."""
 
 
 @dataclass(frozen=True)
@@ -279,12 +318,21 @@ class _Values:
         return f"{spell(type_ref, self.module.name)} is handled by Python only"
 
 
-def _model_problem(model: ModelDef) -> str | None:
+def _model_problem(model: ModelDef, module: ModuleDef) -> str | None:
     """Why a model's own options keep it from the C codecs, whatever its fields."""
     if model.python is not None:
         return "bound to an existing class"
-    if model.subtypes is not None or model.base is not None or model.subclassed:
-        return "part of a class hierarchy"
+    if model.subtypes is not None:
+        table = model.subtypes
+        if table.representation != "property" or table.property is None:
+            return f"subtypes written as {table.representation}"
+        for text in (table.property, *(name for name, _ in table.types)):
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                return "a subtype name has no UTF-8 form"
+    if model.base is not None and model.base.module != module.name:
+        return "derives from a model of another module"
     if model.validator is not None:
         return "has a validator"
     if model.frozen:
@@ -365,6 +413,12 @@ def _kept(
         models = {m.name: index for index, m in enumerate(kept)}
         changed = False
         for model in kept:
+            entries = () if model.subtypes is None else model.subtypes.types
+            missing = [entry for _, entry in entries if entry not in models]
+            if missing:
+                problems[model.name] = f"subtype {missing[0]} is handled by Python only"
+                changed = True
+                continue
             for item in getattr(model, order):
                 problem = None
                 if not (values.reading and item.read_only):
@@ -388,6 +442,22 @@ def _kept(
             return models
 
 
+def _table(model: ModelDef, index: dict[str, int]) -> tuple[NativeTable | None, str]:
+    """A hierarchy model's subtype table, and its own first member when concrete."""
+    if model.subtypes is None or model.subtypes.property is None:
+        return None, ""
+    name = model.subtypes.property
+    entries = model.subtypes.types
+    table = NativeTable(
+        name, tuple(NativeSubtype(index[entry], json) for json, entry in entries)
+    )
+    own = [json for json, entry in entries if entry == model.name]
+    tag = ""
+    if own:
+        tag = quoting.json_string(name) + ":" + quoting.json_string(own[0])
+    return table, tag
+
+
 def plan_native(module: ModuleDef) -> NativeModule:
     """The native plan of one module: its C codecs and the models left out."""
     common: dict[str, str] = {}
@@ -395,7 +465,7 @@ def plan_native(module: ModuleDef) -> NativeModule:
         common = {model.name: "the module name is not ASCII" for model in module.models}
     else:
         for model in module.models:
-            problem = _model_problem(model)
+            problem = _model_problem(model, module)
             if problem is not None:
                 common[model.name] = problem
     write_problems = dict(common)
@@ -413,6 +483,11 @@ def plan_native(module: ModuleDef) -> NativeModule:
     writers, readers = _Values(module, False), _Values(module, True)
     models = []
     modules = {module.name: module}  # a compiled decoder reads this module's models
+    discriminators = {
+        model.subtypes.property
+        for model in module.models
+        if model.subtypes is not None and model.subtypes.property is not None
+    }
     constants: dict[Default, Default] = {}
     for model in kept:
         slots = {item.name: number for number, item in enumerate(model.fields)}
@@ -445,8 +520,15 @@ def plan_native(module: ModuleDef) -> NativeModule:
                         default, replace(default, index=len(constants))
                     )
                 members.append(
-                    NativeMember(slots[item.name], item.json_name, reader, default)
+                    NativeMember(
+                        slots[item.name],
+                        item.json_name,
+                        reader,
+                        default,
+                        item.json_name in discriminators,
+                    )
                 )
+        table, tag = _table(model, index)
         models.append(
             NativeModel(
                 model.name,
@@ -456,6 +538,8 @@ def plan_native(module: ModuleDef) -> NativeModule:
                 model.unknown_properties is UnknownProperties.REJECT,
                 members is not None
                 and read_facts(ModelRef(module.name, model.name), modules).exact,
+                table,
+                tag,
             )
         )
     enums = tuple(
