@@ -13,7 +13,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "bf0a2361e2aef07e"
+#define FJ_FINGERPRINT "71a3dda42ab7a2ab"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];

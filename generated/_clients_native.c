@@ -12,7 +12,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "0a90867d2bde7371"
+#define FJ_FINGERPRINT "976d9723d3947698"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];
@@ -537,7 +537,7 @@ fj_read_model_1(fj_reader *r)
             break;
         case 15:
             Py_XDECREF(values[15]);
-            if ((values[15] = fj_read_call(r, fj_functions[2], 1, fj_number_text)) == NULL) goto fail;
+            if ((values[15] = fj_read_date(r, fj_functions[2])) == NULL) goto fail;
             break;
         case 16:
             Py_XDECREF(values[16]);
@@ -857,5 +857,7 @@ static struct PyModuleDef fj_module = {
 PyMODINIT_FUNC
 PyInit__clients_native(void)
 {
+    PyDateTime_IMPORT;
+    if (PyDateTimeAPI == NULL) return NULL;
     return PyModule_Create(&fj_module);
 }

@@ -13,7 +13,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "402b35763df663c8"
+#define FJ_FINGERPRINT "cb600dc5d283abfd"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];
@@ -217,7 +217,7 @@ fj_read_body_1(fj_reader *r)
             break;
         case 2:
             Py_XDECREF(values[2]);
-            if ((values[2] = fj_read_call(r, fj_functions[0], 1, fj_number_text)) == NULL) goto fail;
+            if ((values[2] = fj_read_datetime(r, fj_functions[0])) == NULL) goto fail;
             break;
         case 3:
             Py_XDECREF(values[3]);
@@ -225,7 +225,7 @@ fj_read_body_1(fj_reader *r)
             break;
         case 4:
             Py_XDECREF(values[4]);
-            if ((values[4] = (fj_null(r) ? Py_NewRef(Py_None) : fj_read_call(r, fj_functions[0], 1, fj_number_text))) == NULL) goto fail;
+            if ((values[4] = (fj_null(r) ? Py_NewRef(Py_None) : fj_read_datetime(r, fj_functions[0]))) == NULL) goto fail;
             break;
         case 5:
             Py_XDECREF(values[5]);
@@ -388,7 +388,7 @@ fj_read_body_2(fj_reader *r)
             break;
         case 2:
             Py_XDECREF(values[2]);
-            if ((values[2] = fj_read_call(r, fj_functions[0], 1, fj_number_text)) == NULL) goto fail;
+            if ((values[2] = fj_read_datetime(r, fj_functions[0])) == NULL) goto fail;
             break;
         case 3:
             Py_XDECREF(values[3]);
@@ -396,7 +396,7 @@ fj_read_body_2(fj_reader *r)
             break;
         case 4:
             Py_XDECREF(values[4]);
-            if ((values[4] = (fj_null(r) ? Py_NewRef(Py_None) : fj_read_call(r, fj_functions[0], 1, fj_number_text))) == NULL) goto fail;
+            if ((values[4] = (fj_null(r) ? Py_NewRef(Py_None) : fj_read_datetime(r, fj_functions[0]))) == NULL) goto fail;
             break;
         case 5:
             Py_XDECREF(values[5]);
@@ -572,5 +572,7 @@ static struct PyModuleDef fj_module = {
 PyMODINIT_FUNC
 PyInit__filetree_native(void)
 {
+    PyDateTime_IMPORT;
+    if (PyDateTimeAPI == NULL) return NULL;
     return PyModule_Create(&fj_module);
 }

@@ -21,7 +21,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "096ee7741082f7aa"
+#define FJ_FINGERPRINT "35bf2fa846c61e5c"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[2];

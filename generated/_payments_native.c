@@ -36,7 +36,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "411c4ca4322a4438"
+#define FJ_FINGERPRINT "c2280dcc3fb69225"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];

@@ -27,7 +27,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "a25f3c85c2fb572c"
+#define FJ_FINGERPRINT "e37ec399da4b9e95"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];

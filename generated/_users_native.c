@@ -8,7 +8,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "c6e85726c3c591f6"
+#define FJ_FINGERPRINT "20ccda616905795b"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];

@@ -1083,7 +1083,7 @@ def _builtins_list_Node(
 ) = _native.load(
     __name__,
     "_filetree_native",
-    "402b35763df663c8",
+    "cb600dc5d283abfd",
     (Node, File, Directory),
     ((Permissions.READ, Permissions.WRITE, Permissions.READ_WRITE),),
     _LIMITS,

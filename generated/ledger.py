@@ -1791,7 +1791,7 @@ NATIVE, (_native_Entity, _native_Refund), (_native_read_Entity, _native_read_Ref
     _native.load(
         __name__,
         "_ledger_native",
-        "096ee7741082f7aa",
+        "35bf2fa846c61e5c",
         (Entity, Refund),
         (),
         functions=(_decimals.decimal_from,),

@@ -1165,7 +1165,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_media_native",
-    "65bd3ff51eb811e3",
+    "3322e1a4aa790d09",
     (MediaContent, Media, Image),
     ((Player.JAVA, Player.FLASH), (Size.SMALL, Size.LARGE)),
 )

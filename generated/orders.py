@@ -2192,7 +2192,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_native",
-    "47deb717de0b463d",
+    "df16bff8b97ab433",
     (Customer, Address, Category),
     (
         (

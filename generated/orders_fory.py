@@ -2188,7 +2188,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_fory_native",
-    "02cd0491a4e931b8",
+    "a084a37b47726246",
     (Customer, Address, Category),
     (
         (

@@ -105,6 +105,10 @@ models:
       big: {type: bool, default: true}
   Dot:
     fields: {}
+  Moment:
+    fields:
+      at: datetime
+      day: date?
   Drawing:
     fields:
       kind: str

@@ -72,7 +72,9 @@ class Value:
     value when it is not None), and ``call`` (read only: the JSON value, a ``str``, an
     ``int`` or a ``NumberText`` as the Python reader makes it, is given to function
     ``index`` of the module's ``functions``, the one the Python decoder calls; ``low``
-    is the kinds of JSON value it takes, ``STRING | INTEGER | FRACTION``).
+    is the kinds of JSON value it takes, ``STRING | INTEGER | FRACTION``), and
+    ``date`` and ``datetime`` (read only: the common forms made in C, any other
+    string given to function ``index``, as ``call`` does).
     """
 
     kind: str
@@ -226,6 +228,8 @@ class NativeModule:
     names them (``_temporal.read_date``)."""
     unsupported: tuple[tuple[str, str], ...]
     """(model, reason) for each model and direction the Python codecs keep."""
+    temporal: bool = False
+    """Whether the codecs use CPython's datetime C API (imported when loading)."""
     fingerprint: str = field(default="")
     """Identifies the plan, so that a module refuses a stale compiled extension."""
 
@@ -267,6 +271,9 @@ def _call(scalar: Scalar) -> tuple[str, int] | None:
     return function, INTEGER if scalar.format in EPOCH_FORMATS else STRING
 
 
+#: The scalars whose common forms the C decoders read themselves (the reader kind).
+_FAST_READS = {Scalar("date"): "date", Scalar("datetime"): "datetime"}
+
 _SCALARS = {"str": Value("str"), "bool": Value("bool"), "float": Value("float")}
 _SCALARS["int"] = Value("int", low=_INT64[0], high=_INT64[1])
 for _name, (_low, _high) in INTEGER_RANGES.items():
@@ -283,12 +290,17 @@ class _Values:
         self.enums = {enum.name: index for index, enum in enumerate(module.enums)}
         self.lists: dict[Value, int] = {}
         self.functions: dict[str, int] = {}
+        self.temporal = False
+        """Whether a value is made with CPython's datetime C API."""
 
     def of(self, type_ref: TypeRef, models: dict[str, int]) -> Value | str:
         """The C handling of a type, or why the C code cannot handle it."""
         call = _call(type_ref) if isinstance(type_ref, Scalar) else None
         if call is not None and self.reading:
             index = self.functions.setdefault(call[0], len(self.functions))
+            if type_ref in _FAST_READS:
+                self.temporal = True
+                return Value(_FAST_READS[type_ref], index=index)
             return Value("call", index=index, low=call[1])
         if isinstance(type_ref, Scalar):
             found = _SCALARS.get(type_ref.name)
@@ -566,6 +578,7 @@ def plan_native(module: ModuleDef) -> NativeModule:
         tuple(constants.values()),
         tuple(readers.functions),
         unsupported,
+        writers.temporal or readers.temporal,
     )
     digest = hashlib.sha256(repr(plan).encode("utf-8", "surrogatepass")).hexdigest()
     return NativeModule(**{**plan.__dict__, "fingerprint": digest[:16]})

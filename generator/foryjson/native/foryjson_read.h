@@ -589,6 +589,116 @@ fj_read_call(fj_reader *r, PyObject *function, int accepts, PyObject *number_tex
     return result;
 }
 
+/* A string the fast forms below do not cover, given as a str to function. */
+static inline PyObject *
+fj_call_text(PyObject *function, const char *text, Py_ssize_t length)
+{
+    PyObject *result, *plain = PyUnicode_DecodeUTF8(text, length, NULL);
+    if (plain == NULL) {
+        return NULL;
+    }
+    result = PyObject_CallOneArg(function, plain);
+    Py_DECREF(plain);
+    return result;
+}
+
+/* n ASCII digits at p as a number; -1 if one is not a digit. */
+static FJ_ALWAYS_INLINE int
+fj_digits(const char *p, int n)
+{
+    int value = 0;
+    while (n-- > 0) {
+        unsigned int digit = (unsigned int)(unsigned char)*p++ - '0';
+        if (digit > 9) {
+            return -1;
+        }
+        value = value * 10 + (int)digit;
+    }
+    return value;
+}
+
+/* Whether the 10 bytes at p are "YYYY-MM-DD", a day from year 1 to 9999: then its
+   fields are stored. */
+static inline int
+fj_date_fields(const char *p, int *year, int *month, int *day)
+{
+    static const unsigned char days[13] = {0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int y = fj_digits(p, 4), m = fj_digits(p + 5, 2), d = fj_digits(p + 8, 2);
+    if (p[4] != '-' || p[7] != '-' || y < 1 || m < 1 || m > 12 || d < 1 || d > days[m]
+        || (m == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)))) {
+        return 0;
+    }
+    *year = y;
+    *month = m;
+    *day = d;
+    return 1;
+}
+
+/*
+ * A date: "YYYY-MM-DD" is made here, as date.fromisoformat makes it; any other
+ * string is given to function (temporal.read_date), which reads or refuses it.
+ */
+static inline PyObject *
+fj_read_date(fj_reader *r, PyObject *function)
+{
+    const char *text;
+    Py_ssize_t length;
+    int year, month, day;
+    if (fj_peek(r) != '"' || fj_read_text(r, &text, &length) < 0) {
+        return NULL;
+    }
+    if (length == 10 && fj_date_fields(text, &year, &month, &day)) {
+        return PyDateTimeAPI->Date_FromDate(year, month, day, PyDateTimeAPI->DateType);
+    }
+    return fj_call_text(function, text, length);
+}
+
+/*
+ * An aware datetime: "YYYY-MM-DDTHH:MM:SS", a fraction of 1 to 6 digits or none,
+ * then "Z" or an offset of zero ("+00:00", "-00:00"), is made here in UTC, as
+ * datetime.fromisoformat makes it; any other string is given to function
+ * (temporal.read_datetime), which reads or refuses it.
+ */
+static inline PyObject *
+fj_read_datetime(fj_reader *r, PyObject *function)
+{
+    const char *text, *rest;
+    Py_ssize_t length, left;
+    int year, month, day, hour, minute, second, micro = 0, digits = 0;
+    if (fj_peek(r) != '"' || fj_read_text(r, &text, &length) < 0) {
+        return NULL;
+    }
+    if (length < 20 || !fj_date_fields(text, &year, &month, &day)
+        || (text[10] != 'T' && text[10] != 't') || text[13] != ':' || text[16] != ':') {
+        return fj_call_text(function, text, length);
+    }
+    hour = fj_digits(text + 11, 2);
+    minute = fj_digits(text + 14, 2);
+    second = fj_digits(text + 17, 2);
+    rest = text + 19;
+    left = length - 19;
+    if (*rest == '.') {
+        while (digits < 7 && digits + 1 < left && (unsigned int)(unsigned char)rest[digits + 1] - '0' <= 9) {
+            micro = micro * 10 + (rest[digits + 1] - '0');
+            digits++;
+        }
+        rest += digits + 1;
+        left -= digits + 1;
+    }
+    if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59
+        || (text[19] == '.' && (digits < 1 || digits > 6))
+        || !((left == 1 && (*rest == 'Z' || *rest == 'z'))
+             || (left == 6 && (*rest == '+' || *rest == '-') && memcmp(rest + 1, "00:00", 5) == 0))) {
+        return fj_call_text(function, text, length);
+    }
+    while (digits++ < 6) {
+        micro *= 10;
+    }
+    return PyDateTimeAPI->DateTime_FromDateAndTime(year, month, day, hour, minute, second, micro,
+                                                   PyDateTime_TimeZone_UTC,
+                                                   PyDateTimeAPI->DateTimeType);
+}
+
 #if defined(__SIZEOF_INT128__)
 /*
  * q * 2^scale as the nearest double (ties to even), where sticky says whether the

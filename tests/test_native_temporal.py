@@ -1,0 +1,123 @@
+"""Dates and date-times in the compiled decoders: the common forms are made in C,
+every other string goes to the runtime function the Python decoder calls, so a
+compiled decoder reads exactly the documents the Python decoder reads, to the same
+values, and refuses the same (by giving up, for the Python decoder to raise).
+
+The package is the one ``tests/native_support.py`` builds; without a C compiler or
+Python's headers these tests skip.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from foryjson import DecodeError
+from tests.native_support import PACKAGE
+from tests.test_native_decode import _check, _pure
+
+SETTINGS = settings(
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+
+
+def _kitchen() -> Any:
+    return importlib.import_module(f"{PACKAGE}.kitchen")
+
+
+def _two(low: int, high: int) -> st.SearchStrategy[str]:
+    return st.integers(low, high).map(lambda n: f"{n:02d}")
+
+
+#: Dates near and past the calendar's edges: month 00 to 13, day 00 to 32, years
+#: 0000 to 9999, leap days of leap and common years.
+DATES = st.builds(
+    lambda y, m, d: f"{y:04d}-{m}-{d}",
+    st.integers(0, 9999) | st.sampled_from([1900, 2000, 2023, 2024, 9999, 1]),
+    _two(0, 13),
+    _two(0, 32),
+)
+TIMES = st.builds(lambda h, m, s: f"{h}:{m}:{s}", _two(0, 24), _two(0, 60), _two(0, 60))
+FRACTIONS = st.just("") | st.text("0123456789", min_size=0, max_size=10).map(
+    lambda digits: "." + digits
+)
+OFFSETS = st.sampled_from(
+    ["Z", "z", "+00:00", "-00:00", "+05:30", "-18:00", "+18:01", "+00:00:00", "", "Zz"]
+)
+DATETIMES = st.builds(
+    lambda day, t, time, fraction, offset: f"{day}{t}{time}{fraction}{offset}",
+    DATES,
+    st.sampled_from(["T", "t", " "]),
+    TIMES,
+    FRACTIONS,
+    OFFSETS,
+)
+
+
+def _document(at: str, day: str | None) -> bytes:
+    return json.dumps({"at": at, "day": day}).encode()
+
+
+@SETTINGS
+@given(at=DATETIMES, day=st.none() | DATES)
+@example(at="2024-02-29T23:59:59.999999Z", day="2024-02-29")
+@example(at="2023-02-29T00:00:00Z", day="2023-02-29")
+@example(at="0001-01-01T00:00:00.1+00:00", day="0001-01-01")
+@example(at="9999-12-31T23:59:59.0000009Z", day="0000-01-01")
+@example(at="2020-01-01T00:00:00.Z", day=None)
+def test_date_times_read_as_python_reads_them(
+    native_package: Path, at: str, day: str | None
+) -> None:
+    kitchen = _kitchen()
+    document = _document(at, day)
+    native = _check(kitchen, "Moment", document)
+    # A string the C code does not make goes to the Python function: the compiled
+    # decoder gives up only where the Python decoder refuses.
+    accepted = not isinstance(_pure(kitchen, "Moment", document), DecodeError)
+    assert (native is not None) is accepted
+
+
+def test_the_common_forms_are_made_in_utc(native_package: Path) -> None:
+    kitchen = _kitchen()
+    moment = kitchen._native_read_Moment(
+        b'{"at":"2024-02-29t01:02:03.45-00:00","day":"2024-02-29"}'
+    )
+    assert type(moment.at) is datetime and type(moment.day) is date
+    assert moment.at == datetime(2024, 2, 29, 1, 2, 3, 450000, tzinfo=timezone.utc)
+    assert moment.at.tzinfo is timezone.utc
+    escaped = kitchen._native_read_Moment(b'{"at":"2024-01-01T00:00:00\\u005a"}')
+    assert escaped.at == datetime(2024, 1, 1, tzinfo=timezone.utc)
+    offset = kitchen._native_read_Moment(b'{"at":"2024-01-01T00:00:00+05:30"}')
+    assert offset.at.utcoffset().total_seconds() == 5.5 * 3600
+
+
+def test_wrong_json_types_give_up(native_package: Path) -> None:
+    kitchen = _kitchen()
+    for document in (b'{"at":20240101}', b'{"at":null}', b'{"at":"x","day":1}'):
+        assert _check(kitchen, "Moment", document) is None
+
+
+def test_reading_dates_keeps_references_flat(native_package: Path) -> None:
+    kitchen = _kitchen()
+    documents = [
+        _document("2024-01-01T00:00:00Z", "2024-01-01"),
+        _document("2024-01-01T00:00:00+01:00", None),
+        _document("2024-13-01T00:00:00Z", None),
+    ]
+    for document in documents:
+        kitchen._native_read_Moment(document)
+    before = sys.getrefcount(timezone.utc)
+    for _ in range(20_000):
+        for document in documents:
+            kitchen._native_read_Moment(document)
+    # A leak would be one reference per decode; a cache may keep a few.
+    assert sys.getrefcount(timezone.utc) - before < 10
