@@ -13,7 +13,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "71a3dda42ab7a2ab"
+#define FJ_FINGERPRINT "048f2e437b552d99"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];

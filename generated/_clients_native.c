@@ -12,7 +12,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "976d9723d3947698"
+#define FJ_FINGERPRINT "60c3a73a8778b4de"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];
@@ -25,6 +25,8 @@ static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
 static PyObject *fj_functions[3];
 static PyObject *fj_number_text = NULL;
+/* decimal.Decimal, set when the extension loads. */
+static PyObject *fj_decimal_type;
 static int fj_model_2(fj_buf *b, PyObject *value, int level);
 static PyObject *fj_read_model_0(fj_reader *r);
 static PyObject *fj_read_model_1(fj_reader *r);
@@ -485,7 +487,7 @@ fj_read_model_1(fj_reader *r)
             break;
         case 2:
             Py_XDECREF(values[2]);
-            if ((values[2] = fj_read_call(r, fj_functions[0], 1, fj_number_text)) == NULL) goto fail;
+            if ((values[2] = fj_read_uuid(r, fj_functions[0])) == NULL) goto fail;
             break;
         case 3:
             Py_XDECREF(values[3]);
@@ -493,7 +495,7 @@ fj_read_model_1(fj_reader *r)
             break;
         case 4:
             Py_XDECREF(values[4]);
-            if ((values[4] = fj_read_call(r, fj_functions[1], 6, fj_number_text)) == NULL) goto fail;
+            if ((values[4] = fj_read_decimal(r, fj_functions[1], fj_decimal_type, fj_number_text)) == NULL) goto fail;
             break;
         case 5:
             Py_XDECREF(values[5]);
@@ -859,5 +861,7 @@ PyInit__clients_native(void)
 {
     PyDateTime_IMPORT;
     if (PyDateTimeAPI == NULL) return NULL;
+    if (fj_import_uuid() < 0) return NULL;
+    if ((fj_decimal_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
     return PyModule_Create(&fj_module);
 }

@@ -8,7 +8,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "d6ab56b860b513b2"
+#define FJ_FINGERPRINT "bf5611174530f818"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[2];

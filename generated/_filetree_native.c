@@ -13,7 +13,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "cb600dc5d283abfd"
+#define FJ_FINGERPRINT "357f4a25b160df61"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];

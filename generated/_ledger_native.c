@@ -21,7 +21,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "35bf2fa846c61e5c"
+#define FJ_FINGERPRINT "c957ddfbd4b1abc3"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[2];
@@ -32,6 +32,8 @@ static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
 static PyObject *fj_functions[1];
 static PyObject *fj_number_text = NULL;
+/* decimal.Decimal, set when the extension loads. */
+static PyObject *fj_decimal_type;
 /* The defaults made once, when the extension loads. */
 static PyObject *fj_constants[1];
 static int fj_model_0(fj_buf *b, PyObject *value, int level);
@@ -238,7 +240,7 @@ fj_read_body_1(fj_reader *r)
             break;
         case 1:
             Py_XDECREF(values[1]);
-            if ((values[1] = fj_read_call(r, fj_functions[0], 6, fj_number_text)) == NULL) goto fail;
+            if ((values[1] = fj_read_decimal(r, fj_functions[0], fj_decimal_type, fj_number_text)) == NULL) goto fail;
             break;
         case 2:
             Py_XDECREF(values[2]);
@@ -394,6 +396,7 @@ static struct PyModuleDef fj_module = {
 PyMODINIT_FUNC
 PyInit__ledger_native(void)
 {
+    if ((fj_decimal_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
     if ((fj_constants[0] = PyUnicode_DecodeUTF8("EUR", 3, NULL)) == NULL) return NULL;
     return PyModule_Create(&fj_module);
 }

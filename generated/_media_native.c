@@ -8,7 +8,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "3322e1a4aa790d09"
+#define FJ_FINGERPRINT "0693495cc13f16b2"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];

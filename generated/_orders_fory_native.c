@@ -17,7 +17,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "a084a37b47726246"
+#define FJ_FINGERPRINT "db3206b9efe13808"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];

@@ -17,7 +17,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "df16bff8b97ab433"
+#define FJ_FINGERPRINT "154a2d29c197910b"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];

@@ -36,7 +36,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "c2280dcc3fb69225"
+#define FJ_FINGERPRINT "64f8f04e5953ce02"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];

@@ -27,7 +27,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "e37ec399da4b9e95"
+#define FJ_FINGERPRINT "725fc32ac5f32a3e"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];
@@ -173,7 +173,7 @@ fj_read_model_0(fj_reader *r)
             break;
         case 2:
             Py_XDECREF(values[2]);
-            if ((values[2] = fj_read_call(r, fj_functions[1], 1, fj_number_text)) == NULL) goto fail;
+            if ((values[2] = fj_read_uuid(r, fj_functions[1])) == NULL) goto fail;
             break;
         case 3:
             Py_XDECREF(values[3]);
@@ -297,5 +297,6 @@ static struct PyModuleDef fj_module = {
 PyMODINIT_FUNC
 PyInit__types_native(void)
 {
+    if (fj_import_uuid() < 0) return NULL;
     return PyModule_Create(&fj_module);
 }

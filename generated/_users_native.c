@@ -8,7 +8,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "20ccda616905795b"
+#define FJ_FINGERPRINT "98af09ca84646c65"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];

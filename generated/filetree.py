@@ -1083,7 +1083,7 @@ def _builtins_list_Node(
 ) = _native.load(
     __name__,
     "_filetree_native",
-    "cb600dc5d283abfd",
+    "357f4a25b160df61",
     (Node, File, Directory),
     ((Permissions.READ, Permissions.WRITE, Permissions.READ_WRITE),),
     _LIMITS,

@@ -1791,7 +1791,7 @@ NATIVE, (_native_Entity, _native_Refund), (_native_read_Entity, _native_read_Ref
     _native.load(
         __name__,
         "_ledger_native",
-        "35bf2fa846c61e5c",
+        "c957ddfbd4b1abc3",
         (Entity, Refund),
         (),
         functions=(_decimals.decimal_from,),

@@ -1165,7 +1165,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_media_native",
-    "3322e1a4aa790d09",
+    "0693495cc13f16b2",
     (MediaContent, Media, Image),
     ((Player.JAVA, Player.FLASH), (Size.SMALL, Size.LARGE)),
 )

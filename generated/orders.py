@@ -2192,7 +2192,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_native",
-    "df16bff8b97ab433",
+    "154a2d29c197910b",
     (Customer, Address, Category),
     (
         (

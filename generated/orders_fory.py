@@ -2188,7 +2188,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_fory_native",
-    "a084a37b47726246",
+    "db3206b9efe13808",
     (Customer, Address, Category),
     (
         (

@@ -5553,7 +5553,7 @@ def _builtins_dict_int32(value: object, options: _pyvalues.Options) -> dict[str,
 NATIVE, (_native_Text,), (_native_read_Text,) = _native.load(
     __name__,
     "_types_native",
-    "e37ec399da4b9e95",
+    "725fc32ac5f32a3e",
     (Text,),
     ((Color.RED, Color.GREEN, Color.BLUE),),
     functions=(_identifiers.read_char, _identifiers.read_uuid),

@@ -109,6 +109,8 @@ models:
     fields:
       at: datetime
       day: date?
+      id: uuid?
+      amount: decimal?
   Drawing:
     fields:
       kind: str

@@ -12,7 +12,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "58a8de8cd3b48eef"
+#define FJ_FINGERPRINT "a9f9a19ae9976e11"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];

@@ -866,7 +866,7 @@ def _builtins_dict_list_int8(
 NATIVE, (_native_OrderCancelled,), (_native_read_OrderCancelled,) = _native.load(
     __name__,
     "_events_native",
-    "58a8de8cd3b48eef",
+    "a9f9a19ae9976e11",
     (OrderCancelled,),
     ((Channel.WEB, Channel.APP, Channel.STORE),),
 )

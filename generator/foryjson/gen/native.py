@@ -73,8 +73,8 @@ class Value:
     ``int`` or a ``NumberText`` as the Python reader makes it, is given to function
     ``index`` of the module's ``functions``, the one the Python decoder calls; ``low``
     is the kinds of JSON value it takes, ``STRING | INTEGER | FRACTION``), and
-    ``date`` and ``datetime`` (read only: the common forms made in C, any other
-    string given to function ``index``, as ``call`` does).
+    ``date``, ``datetime``, ``uuid`` and ``decimal`` (read only: the common forms made
+    in C, any other value given to function ``index``, as ``call`` does).
     """
 
     kind: str
@@ -228,8 +228,9 @@ class NativeModule:
     names them (``_temporal.read_date``)."""
     unsupported: tuple[tuple[str, str], ...]
     """(model, reason) for each model and direction the Python codecs keep."""
-    temporal: bool = False
-    """Whether the codecs use CPython's datetime C API (imported when loading)."""
+    apis: tuple[str, ...] = ()
+    """The modules whose objects the C code makes (``datetime``, ``uuid``,
+    ``decimal``), imported when the extension loads."""
     fingerprint: str = field(default="")
     """Identifies the plan, so that a module refuses a stale compiled extension."""
 
@@ -271,8 +272,14 @@ def _call(scalar: Scalar) -> tuple[str, int] | None:
     return function, INTEGER if scalar.format in EPOCH_FORMATS else STRING
 
 
-#: The scalars whose common forms the C decoders read themselves (the reader kind).
-_FAST_READS = {Scalar("date"): "date", Scalar("datetime"): "datetime"}
+#: The scalars whose common forms the C decoders read themselves (the reader kind),
+#: and the Python module whose objects they make (imported as the extension loads).
+_FAST_READS = {
+    Scalar("date"): ("date", "datetime"),
+    Scalar("datetime"): ("datetime", "datetime"),
+    Scalar("uuid"): ("uuid", "uuid"),
+    Scalar("decimal"): ("decimal", "decimal"),
+}
 
 _SCALARS = {"str": Value("str"), "bool": Value("bool"), "float": Value("float")}
 _SCALARS["int"] = Value("int", low=_INT64[0], high=_INT64[1])
@@ -290,8 +297,8 @@ class _Values:
         self.enums = {enum.name: index for index, enum in enumerate(module.enums)}
         self.lists: dict[Value, int] = {}
         self.functions: dict[str, int] = {}
-        self.temporal = False
-        """Whether a value is made with CPython's datetime C API."""
+        self.apis: set[str] = set()
+        """The modules whose objects the C code makes (see ``NativeModule.apis``)."""
 
     def of(self, type_ref: TypeRef, models: dict[str, int]) -> Value | str:
         """The C handling of a type, or why the C code cannot handle it."""
@@ -299,8 +306,9 @@ class _Values:
         if call is not None and self.reading:
             index = self.functions.setdefault(call[0], len(self.functions))
             if type_ref in _FAST_READS:
-                self.temporal = True
-                return Value(_FAST_READS[type_ref], index=index)
+                kind, api = _FAST_READS[type_ref]
+                self.apis.add(api)
+                return Value(kind, index=index)
             return Value("call", index=index, low=call[1])
         if isinstance(type_ref, Scalar):
             found = _SCALARS.get(type_ref.name)
@@ -578,7 +586,7 @@ def plan_native(module: ModuleDef) -> NativeModule:
         tuple(constants.values()),
         tuple(readers.functions),
         unsupported,
-        writers.temporal or readers.temporal,
+        tuple(sorted(writers.apis | readers.apis)),
     )
     digest = hashlib.sha256(repr(plan).encode("utf-8", "surrogatepass")).hexdigest()
     return NativeModule(**{**plan.__dict__, "fingerprint": digest[:16]})

@@ -102,6 +102,103 @@ fj_slot_offset(PyTypeObject *type, const char *name)
     return offset;
 }
 
+/* Attribute name of module module_name, a new reference; NULL with an exception. */
+static inline PyObject *
+fj_import(const char *module_name, const char *name)
+{
+    PyObject *value, *module = PyImport_ImportModule(module_name);
+    if (module == NULL) {
+        return NULL;
+    }
+    value = PyObject_GetAttrString(module, name);
+    Py_DECREF(module);
+    return value;
+}
+
+/* uuid.UUID, the offsets of its int and is_safe slots, and SafeUUID.unknown: set
+   by fj_import_uuid when a module that reads UUIDs loads. */
+static PyTypeObject *fj_uuid_type;
+static Py_ssize_t fj_uuid_int, fj_uuid_safe;
+static PyObject *fj_uuid_unknown;
+
+static int
+fj_import_uuid(void)
+{
+    PyObject *module = PyImport_ImportModule("uuid"), *type = NULL, *safe = NULL;
+    int status = -1;
+    if (module == NULL) {
+        return -1;
+    }
+    type = PyObject_GetAttrString(module, "UUID");
+    safe = PyObject_GetAttrString(module, "SafeUUID");
+    if (type != NULL && safe != NULL && PyType_Check(type)
+        && (fj_uuid_int = fj_slot_offset((PyTypeObject *)type, "int")) >= 0
+        && (fj_uuid_safe = fj_slot_offset((PyTypeObject *)type, "is_safe")) >= 0
+        && (fj_uuid_unknown = PyObject_GetAttrString(safe, "unknown")) != NULL) {
+        fj_uuid_type = (PyTypeObject *)Py_NewRef(type);
+        status = 0;
+    }
+    else if (!PyErr_Occurred()) {
+        PyErr_SetString(PyExc_TypeError, "uuid.UUID is not a class");
+    }
+    Py_XDECREF(safe);
+    Py_XDECREF(type);
+    Py_DECREF(module);
+    return status;
+}
+
+/* The value of hex digit c; -1 for any other byte. */
+static FJ_ALWAYS_INLINE int
+fj_hex_digit(unsigned char c)
+{
+    unsigned int digit = (unsigned int)c - '0', letter = ((unsigned int)c | 0x20) - 'a';
+    if (digit <= 9) {
+        return (int)digit;
+    }
+    return letter <= 5 ? (int)letter + 10 : -1;
+}
+
+/*
+ * A UUID: its canonical form (8-4-4-4-12 hex digits, either case) is made here as
+ * UUID(text) makes it (the int slot, and is_safe SafeUUID.unknown); any other
+ * string is given to function (identifiers.read_uuid), which refuses it.
+ */
+static inline PyObject *
+fj_read_uuid(fj_reader *r, PyObject *function)
+{
+    const char *text;
+    Py_ssize_t length;
+    unsigned char bytes[16];
+    int i, n = 0;
+    PyObject *value, *result;
+    if (fj_peek(r) != '"' || fj_read_text(r, &text, &length) < 0) {
+        return NULL;
+    }
+    if (length != 36 || text[8] != '-' || text[13] != '-' || text[18] != '-' || text[23] != '-') {
+        return fj_call_text(function, text, length);
+    }
+    for (i = 0; i < 36; i += (i == 6 || i == 11 || i == 16 || i == 21) ? 3 : 2) {
+        int high = fj_hex_digit((unsigned char)text[i]);
+        int low = fj_hex_digit((unsigned char)text[i + 1]);
+        if (high < 0 || low < 0) {
+            return fj_call_text(function, text, length);
+        }
+        bytes[n++] = (unsigned char)(high << 4 | low);
+    }
+    value = _PyLong_FromByteArray(bytes, 16, 0, 0);
+    if (value == NULL) {
+        return NULL;
+    }
+    result = fj_uuid_type->tp_alloc(fj_uuid_type, 0);
+    if (result == NULL) {
+        Py_DECREF(value);
+        return NULL;
+    }
+    *(PyObject **)((char *)result + fj_uuid_int) = value;
+    *(PyObject **)((char *)result + fj_uuid_safe) = Py_NewRef(fj_uuid_unknown);
+    return result;
+}
+
 /*
  * Parse the (value[, max_depth]) arguments of an encoder, max_depth being
  * default_depth when not given; 0 on success, -1 with an exception set otherwise.

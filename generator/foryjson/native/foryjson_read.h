@@ -539,6 +539,25 @@ fj_read_bigint(fj_reader *r)
     return fj_integer_object(r, start, length);
 }
 
+/* A scanned number as the Python reader makes it: an int, or for another number
+   number_text(its text), a foryjson.plain.NumberText. */
+static inline PyObject *
+fj_number_value(fj_reader *r, const unsigned char *start, Py_ssize_t length, int integer,
+                PyObject *number_text)
+{
+    PyObject *text, *value;
+    if (integer) {
+        return fj_integer_object(r, start, length);
+    }
+    text = PyUnicode_DecodeASCII((const char *)start, length, NULL);
+    if (text == NULL) {
+        return NULL;
+    }
+    value = PyObject_CallOneArg(number_text, text);
+    Py_DECREF(text);
+    return value;
+}
+
 /* The JSON values fj_read_call takes: strings, integers, other numbers. */
 #define FJ_STRING 1
 #define FJ_INTEGER 2
@@ -555,6 +574,9 @@ static inline PyObject *
 fj_read_call(fj_reader *r, PyObject *function, int accepts, PyObject *number_text)
 {
     PyObject *plain, *result;
+    const unsigned char *start;
+    Py_ssize_t length;
+    int integer;
     if (fj_peek(r) == '"') {
         if (!(accepts & FJ_STRING)) {
             return NULL;
@@ -562,24 +584,43 @@ fj_read_call(fj_reader *r, PyObject *function, int accepts, PyObject *number_tex
         plain = fj_read_str(r);
     }
     else {
-        const unsigned char *start;
-        Py_ssize_t length;
-        int integer;
         if (fj_scan_number(r, &start, &length, &integer) < 0
             || !(accepts & (integer ? FJ_INTEGER : FJ_FRACTION))) {
             return NULL;
         }
-        if (integer) {
-            plain = fj_integer_object(r, start, length);
-        }
-        else {
-            PyObject *text = PyUnicode_DecodeASCII((const char *)start, length, NULL);
-            if (text == NULL) {
-                return NULL;
-            }
-            plain = PyObject_CallOneArg(number_text, text);
-            Py_DECREF(text);
-        }
+        plain = fj_number_value(r, start, length, integer, number_text);
+    }
+    if (plain == NULL) {
+        return NULL;
+    }
+    result = PyObject_CallOneArg(function, plain);
+    Py_DECREF(plain);
+    return result;
+}
+
+/*
+ * A decimal written as a number: one with a fraction, no exponent and at most 100
+ * characters is decimal_type(its text), as decimals.read_decimal makes it; any other
+ * number goes to function as fj_read_call gives it.
+ */
+static inline PyObject *
+fj_read_decimal(fj_reader *r, PyObject *function, PyObject *decimal_type,
+                PyObject *number_text)
+{
+    const unsigned char *start;
+    Py_ssize_t length;
+    int integer;
+    PyObject *plain, *result;
+    if (fj_peek(r) == '"' || fj_scan_number(r, &start, &length, &integer) < 0) {
+        return NULL;
+    }
+    if (!integer && length <= 100 && memchr(start, 'e', (size_t)length) == NULL
+        && memchr(start, 'E', (size_t)length) == NULL) {
+        plain = PyUnicode_DecodeASCII((const char *)start, length, NULL);
+        function = decimal_type;
+    }
+    else {
+        plain = fj_number_value(r, start, length, integer, number_text);
     }
     if (plain == NULL) {
         return NULL;

@@ -1,7 +1,8 @@
-"""Dates and date-times in the compiled decoders: the common forms are made in C,
-every other string goes to the runtime function the Python decoder calls, so a
-compiled decoder reads exactly the documents the Python decoder reads, to the same
-values, and refuses the same (by giving up, for the Python decoder to raise).
+"""Dates, date-times, UUIDs and decimals in the compiled decoders: the common forms
+are made in C, every other value goes to the runtime function the Python decoder
+calls, so a compiled decoder reads exactly the documents the Python decoder reads,
+to the same values, and refuses the same (by giving up, for the Python decoder to
+raise).
 
 The package is the one ``tests/native_support.py`` builds; without a C compiler or
 Python's headers these tests skip.
@@ -12,7 +13,9 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+import uuid
 from datetime import date, datetime, timezone
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -63,8 +66,20 @@ DATETIMES = st.builds(
 )
 
 
-def _document(at: str, day: str | None) -> bytes:
-    return json.dumps({"at": at, "day": day}).encode()
+def _document(
+    at: str, day: str | None, id_: str | None = None, amount: str = "null"
+) -> bytes:
+    members = json.dumps({"at": at, "day": day, "id": id_})[:-1]
+    return f'{members}, "amount": {amount}}}'.encode()
+
+
+def _same_scalars(native: Any, pure: Any) -> None:
+    """What the objects' equality does not tell: a decimal's digits, a UUID's
+    is_safe."""
+    assert str(native.amount) == str(pure.amount)
+    assert type(native.id) is type(pure.id)
+    if native.id is not None:
+        assert native.id.int == pure.id.int and native.id.is_safe is pure.id.is_safe
 
 
 @SETTINGS
@@ -121,3 +136,60 @@ def test_reading_dates_keeps_references_flat(native_package: Path) -> None:
             kitchen._native_read_Moment(document)
     # A leak would be one reference per decode; a cache may keep a few.
     assert sys.getrefcount(timezone.utc) - before < 10
+
+
+HEX = "0123456789abcdefABCDEF"
+UUIDS = (
+    st.uuids().map(str)
+    | st.uuids().map(lambda u: str(u).upper())
+    | st.text(HEX + "-g{} ", min_size=30, max_size=40)
+    | st.builds(
+        lambda u, i, c: str(u)[:i] + c + str(u)[i + 1 :],
+        st.uuids(),
+        st.integers(0, 35),
+        st.sampled_from("-gG0 xA\u00e9"),
+    )
+)
+NUMBERS = st.one_of(
+    st.decimals(allow_nan=False, allow_infinity=False).map(str),
+    st.from_regex(
+        r"-?(0|[1-9][0-9]{0,120})(\.[0-9]{1,120})?([eE][+-]?[0-9]{1,8})?",
+        fullmatch=True,
+    ),
+    st.sampled_from(["-0", "-0.0", "0.10", "1e5", "1E-7", "100", '"1.5"', "true"]),
+)
+
+
+@SETTINGS
+@given(id_=st.none() | UUIDS, amount=st.just("null") | NUMBERS)
+@example(id_="00000000-0000-0000-0000-000000000000", amount="0.000")
+@example(id_="FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF", amount="-0.0")
+@example(id_="{12345678-1234-5678-1234-567812345678}", amount="1" + "0" * 99 + ".5")
+@example(id_="urn:uuid:12345678-1234-5678-1234-567812345678", amount="1.5e3")
+def test_uuids_and_decimals_read_as_python_reads_them(
+    native_package: Path, id_: str | None, amount: str
+) -> None:
+    kitchen = _kitchen()
+    document = _document("2024-01-01T00:00:00Z", None, id_, amount)
+    native = _check(kitchen, "Moment", document)
+    pure = _pure(kitchen, "Moment", document)
+    assert (native is not None) is (not isinstance(pure, DecodeError))
+    if native is not None:
+        _same_scalars(native, pure)
+
+
+def test_uuids_and_decimals_are_made_as_python_makes_them(native_package: Path) -> None:
+    kitchen = _kitchen()
+    text = "12345678-9ABC-def0-1234-56789abcdef0"
+    moment = kitchen._native_read_Moment(
+        _document("2024-01-01T00:00:00Z", None, text, "-0.10")
+    )
+    assert type(moment.id) is uuid.UUID and moment.id == uuid.UUID(text)
+    assert moment.id.is_safe is uuid.SafeUUID.unknown
+    assert type(moment.amount) is Decimal and str(moment.amount) == "-0.10"
+    before = sys.getrefcount(uuid.SafeUUID.unknown)
+    for _ in range(20_000):
+        kitchen._native_read_Moment(
+            _document("2024-01-01T00:00:00Z", None, text, "2.5")
+        )
+    assert sys.getrefcount(uuid.SafeUUID.unknown) - before < 10
