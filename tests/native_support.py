@@ -111,6 +111,8 @@ models:
       day: date?
       id: uuid?
       amount: decimal?
+      blob: bytes?
+      hex: {type: "bytes?", format: base16}
   Drawing:
     fields:
       kind: str

@@ -10,6 +10,7 @@ Python's headers these tests skip.
 
 from __future__ import annotations
 
+import base64
 import importlib
 import json
 import sys
@@ -193,3 +194,45 @@ def test_uuids_and_decimals_are_made_as_python_makes_them(native_package: Path) 
             _document("2024-01-01T00:00:00Z", None, text, "2.5")
         )
     assert sys.getrefcount(uuid.SafeUUID.unknown) - before < 10
+
+
+BASE64 = st.one_of(
+    st.binary(max_size=40).map(lambda b: base64.b64encode(b).decode()),
+    st.binary(max_size=40).map(lambda b: base64.urlsafe_b64encode(b).decode()),
+    st.text("ABCab+/=-_ \n", max_size=12),
+    st.builds(
+        lambda b, i, c: (lambda t: t[:i] + c + t[i + 1 :])(
+            base64.b64encode(b).decode()
+        ),
+        st.binary(min_size=1, max_size=12),
+        st.integers(0, 16),
+        st.sampled_from("=A/+-_ \u00e9"),
+    ),
+)
+BASE16 = st.one_of(
+    st.binary(max_size=40).map(bytes.hex),
+    st.binary(max_size=40).map(lambda b: b.hex().upper()),
+    st.text("0123456789abcdefABCDEFgG ", max_size=9),
+)
+
+
+@SETTINGS
+@given(blob=st.none() | BASE64, hex_=st.none() | BASE16)
+@example(blob="", hex_="")
+@example(blob="AR==", hex_="0")
+@example(blob="AQID=", hex_="zz")
+@example(blob="====", hex_=None)
+@example(blob="AQ=A", hex_=None)
+def test_bytes_read_as_python_reads_them(
+    native_package: Path, blob: str | None, hex_: str | None
+) -> None:
+    kitchen = _kitchen()
+    document = json.dumps(
+        {"at": "2024-01-01T00:00:00Z", "blob": blob, "hex": hex_}
+    ).encode()
+    native = _check(kitchen, "Moment", document)
+    pure = _pure(kitchen, "Moment", document)
+    assert (native is not None) is (not isinstance(pure, DecodeError))
+    if native is not None:
+        assert type(native.blob) is type(pure.blob) and native.blob == pure.blob
+        assert type(native.hex) is type(pure.hex) and native.hex == pure.hex

@@ -73,8 +73,9 @@ class Value:
     ``int`` or a ``NumberText`` as the Python reader makes it, is given to function
     ``index`` of the module's ``functions``, the one the Python decoder calls; ``low``
     is the kinds of JSON value it takes, ``STRING | INTEGER | FRACTION``), and
-    ``date``, ``datetime``, ``uuid`` and ``decimal`` (read only: the common forms made
-    in C, any other value given to function ``index``, as ``call`` does).
+    ``date``, ``datetime``, ``uuid``, ``decimal``, ``base64`` and ``base16`` (read
+    only: the common forms made in C, any other value given to function ``index``,
+    as ``call`` does).
     """
 
     kind: str
@@ -279,6 +280,8 @@ _FAST_READS = {
     Scalar("datetime"): ("datetime", "datetime"),
     Scalar("uuid"): ("uuid", "uuid"),
     Scalar("decimal"): ("decimal", "decimal"),
+    Scalar("bytes", "base64"): ("base64", ""),
+    Scalar("bytes", "base16"): ("base16", ""),
 }
 
 _SCALARS = {"str": Value("str"), "bool": Value("bool"), "float": Value("float")}
@@ -307,7 +310,7 @@ class _Values:
             index = self.functions.setdefault(call[0], len(self.functions))
             if type_ref in _FAST_READS:
                 kind, api = _FAST_READS[type_ref]
-                self.apis.add(api)
+                self.apis.update({api} - {""})
                 return Value(kind, index=index)
             return Value("call", index=index, low=call[1])
         if isinstance(type_ref, Scalar):

@@ -147,17 +147,6 @@ fj_import_uuid(void)
     return status;
 }
 
-/* The value of hex digit c; -1 for any other byte. */
-static FJ_ALWAYS_INLINE int
-fj_hex_digit(unsigned char c)
-{
-    unsigned int digit = (unsigned int)c - '0', letter = ((unsigned int)c | 0x20) - 'a';
-    if (digit <= 9) {
-        return (int)digit;
-    }
-    return letter <= 5 ? (int)letter + 10 : -1;
-}
-
 /*
  * A UUID: its canonical form (8-4-4-4-12 hex digits, either case) is made here as
  * UUID(text) makes it (the int slot, and is_safe SafeUUID.unknown); any other

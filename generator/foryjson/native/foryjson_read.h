@@ -630,6 +630,17 @@ fj_read_decimal(fj_reader *r, PyObject *function, PyObject *decimal_type,
     return result;
 }
 
+/* The value of hex digit c; -1 for any other byte. */
+static FJ_ALWAYS_INLINE int
+fj_hex_digit(unsigned char c)
+{
+    unsigned int digit = (unsigned int)c - '0', letter = ((unsigned int)c | 0x20) - 'a';
+    if (digit <= 9) {
+        return (int)digit;
+    }
+    return letter <= 5 ? (int)letter + 10 : -1;
+}
+
 /* A string the fast forms below do not cover, given as a str to function. */
 static inline PyObject *
 fj_call_text(PyObject *function, const char *text, Py_ssize_t length)
@@ -738,6 +749,122 @@ fj_read_datetime(fj_reader *r, PyObject *function)
     return PyDateTimeAPI->DateTime_FromDateAndTime(year, month, day, hour, minute, second, micro,
                                                    PyDateTime_TimeZone_UTC,
                                                    PyDateTimeAPI->DateTimeType);
+}
+
+/* Each byte's value in the standard base64 alphabet; 64 for any other byte. */
+static const unsigned char fj_base64_values[256] = {
+#define FJ_X64 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64
+    FJ_X64, FJ_X64,
+    64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 62, 64, 64, 64, 63,
+    52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 64, 64, 64, 64, 64, 64,
+    64, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+    15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 64, 64, 64, 64, 64,
+    64, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40,
+    41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 64, 64, 64, 64, 64,
+    FJ_X64, FJ_X64, FJ_X64, FJ_X64, FJ_X64, FJ_X64, FJ_X64, FJ_X64,
+#undef FJ_X64
+};
+
+/*
+ * Strict padded base64 (binary.read_base64's form: a length that is a multiple of
+ * 4, the standard alphabet, "=" only as the last one or two characters) decoded
+ * into a new bytes object; NULL without an exception for any other text.
+ */
+static inline PyObject *
+fj_base64_bytes(const unsigned char *text, Py_ssize_t length)
+{
+    Py_ssize_t groups = length / 4, pad, size, i;
+    unsigned char *out;
+    PyObject *result;
+    if (length % 4 != 0) {
+        return NULL;
+    }
+    pad = length == 0 ? 0 : text[length - 1] != '=' ? 0 : text[length - 2] != '=' ? 1 : 2;
+    size = groups * 3 - pad;
+    result = PyBytes_FromStringAndSize(NULL, size);
+    if (result == NULL) {
+        return NULL;
+    }
+    out = (unsigned char *)PyBytes_AS_STRING(result);
+    for (i = 0; i < groups; i++, text += 4) {
+        unsigned int a = fj_base64_values[text[0]], b = fj_base64_values[text[1]];
+        unsigned int c = fj_base64_values[text[2]], d = fj_base64_values[text[3]];
+        if (i == groups - 1 && pad > 0) {
+            if ((a | b | (pad == 1 ? c : 0)) & 64) {
+                break;
+            }
+            *out++ = (unsigned char)(a << 2 | b >> 4);
+            if (pad == 1) {
+                *out++ = (unsigned char)(b << 4 | c >> 2);
+            }
+            return result;
+        }
+        if ((a | b | c | d) & 64) {
+            break;
+        }
+        out[0] = (unsigned char)(a << 2 | b >> 4);
+        out[1] = (unsigned char)(b << 4 | c >> 2);
+        out[2] = (unsigned char)(c << 6 | d);
+        out += 3;
+    }
+    if (i == groups) {
+        return result;
+    }
+    Py_DECREF(result);
+    return NULL;
+}
+
+/*
+ * Bytes as strict padded base64: decoded here when strict; any other string is
+ * given to function (binary.read_base64), which refuses it.
+ */
+static inline PyObject *
+fj_read_base64(fj_reader *r, PyObject *function)
+{
+    const char *text;
+    Py_ssize_t length;
+    PyObject *result;
+    if (fj_peek(r) != '"' || fj_read_text(r, &text, &length) < 0) {
+        return NULL;
+    }
+    result = fj_base64_bytes((const unsigned char *)text, length);
+    if (result != NULL || PyErr_Occurred()) {
+        return result;
+    }
+    return fj_call_text(function, text, length);
+}
+
+/*
+ * Bytes as base16 (hex digits of either case, an even count): decoded here; any
+ * other string is given to function (binary.read_base16), which refuses it.
+ */
+static inline PyObject *
+fj_read_base16(fj_reader *r, PyObject *function)
+{
+    const char *text;
+    Py_ssize_t length, i;
+    unsigned char *out;
+    PyObject *result;
+    if (fj_peek(r) != '"' || fj_read_text(r, &text, &length) < 0) {
+        return NULL;
+    }
+    if (length % 2 != 0) {
+        return fj_call_text(function, text, length);
+    }
+    result = PyBytes_FromStringAndSize(NULL, length / 2);
+    if (result == NULL) {
+        return NULL;
+    }
+    out = (unsigned char *)PyBytes_AS_STRING(result);
+    for (i = 0; i < length; i += 2) {
+        int high = fj_hex_digit((unsigned char)text[i]), low = fj_hex_digit((unsigned char)text[i + 1]);
+        if (high < 0 || low < 0) {
+            Py_DECREF(result);
+            return fj_call_text(function, text, length);
+        }
+        *out++ = (unsigned char)(high << 4 | low);
+    }
+    return result;
 }
 
 #if defined(__SIZEOF_INT128__)
