@@ -49,15 +49,7 @@ def _pure(module: Any, model: str, data: Any, limits: Limits | None = None) -> A
     """What the Python decoder gives: the object, or the DecodeError raised."""
     codec = next(c for c in module.CODECS if c.type.__name__ == model)
     try:
-        return reader.decode(
-            codec.decode,
-            data,
-            codec.limits if limits is None else limits,
-            codec.exact,
-            discriminators=codec.discriminators,
-            untyped=codec.untyped,
-            decimals=codec.decimals,
-        )
+        return codec.decode_document(data, limits)
     except DecodeError as error:
         return error
 

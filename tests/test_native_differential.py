@@ -26,7 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from foryjson import DecodeError, EncodeError, ForyJson, fastwriter, reader, writer
+from foryjson import DecodeError, EncodeError, ForyJson, fastwriter, writer
 from foryjson.codec import Codec
 from foryjson.gen.ir import ModelDef
 from foryjson.native import ENVIRONMENT_VARIABLE
@@ -148,16 +148,7 @@ def _pure_bytes(codec: Codec[Any], value: Any) -> bytes:
 
 def _pure_decode(codec: Codec[Any], data: bytes | str) -> Any:
     """The Python decoders' value: what ``from_json`` gives without compiled code."""
-    return reader.decode(
-        codec.decode,
-        data,
-        codec.limits,
-        codec.exact,
-        depth=codec.depth,
-        discriminators=codec.discriminators,
-        untyped=codec.untyped,
-        decimals=codec.decimals,
-    )
+    return codec.decode_document(data)
 
 
 def _same(left: Any, right: Any) -> bool:

@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
+from foryjson import DecodeError
 from foryjson.gen.cli import main
+from foryjson.limits import Limits
 from generated import catalog, common, ledger, payments, types, users
 
 
@@ -245,3 +247,15 @@ def test_help_shows_the_defaults_made_afresh_for_each_object() -> None:
     first.tags.append("x")
     assert second.tags == []  # a list of its own, as the default promises
     assert repr(inspect.signature(types.Defaults).parameters["tags"].default) == "set()"
+
+
+def test_a_codec_reads_a_document_with_the_python_decoder() -> None:
+    codec = next(c for c in users.CODECS if c.type is users.Friend)
+    friend = codec.decode_document(b'{"id":"7","name":"Ann"}')
+    assert type(friend) is users.Friend and (friend.id, friend.name) == ("7", "Ann")
+    with pytest.raises(DecodeError) as wrong:
+        codec.decode_document('{"id":7,"name":"Ann"}')
+    assert wrong.value.path == "$.id"
+    assert str(wrong.value) == "expected str, got the integer 7 at $.id"
+    with pytest.raises(DecodeError, match="max_input_bytes"):
+        codec.decode_document(b'{"id":"7","name":"Ann"}', Limits(max_input_bytes=8))

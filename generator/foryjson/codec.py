@@ -142,6 +142,28 @@ class Codec(_Generic[T]):
         self.native = native
         self.native_read = native_read
 
+    def decode_document(
+        self, data: Any, limits: Limits | None = None, *, fast: bool | None = None
+    ) -> T:
+        """Read one JSON document with the Python decoder: the reader's checks
+        within ``limits`` (default: the type's), then ``decode``, with what the type
+        needs (exact numbers, subtype properties, decimals). Raises only
+        ``DecodeError``. ``fast`` chooses the parser, as for ``reader.read``."""
+        from . import reader
+
+        result: T = reader.decode(
+            self.decode,
+            data,
+            self.limits if limits is None else limits,
+            self.exact,
+            fast=fast,
+            depth=self.depth,
+            discriminators=self.discriminators,
+            untyped=self.untyped,
+            decimals=self.decimals,
+        )
+        return result
+
     def __repr__(self) -> str:
         if self.key is not None:
             return f"Codec({self.key!r})"

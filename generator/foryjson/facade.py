@@ -355,17 +355,7 @@ class ForyJson:
             )
             if result is not None:
                 return result
-        limits = self._limits
-        return reader.decode(
-            codec.decode,
-            data,
-            codec.limits if limits is None else limits,
-            codec.exact,
-            fast=self._fast,
-            discriminators=codec.discriminators,
-            untyped=codec.untyped,
-            decimals=codec.decimals,
-        )
+        return codec.decode_document(data, self._limits, fast=self._fast)
 
     def to_builtins(
         self,
