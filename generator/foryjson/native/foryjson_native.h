@@ -167,12 +167,11 @@ fj_read_uuid(fj_reader *r, PyObject *function)
         return fj_call_text(function, text, length);
     }
     for (i = 0; i < 36; i += (i == 6 || i == 11 || i == 16 || i == 21) ? 3 : 2) {
-        int high = fj_hex_digit((unsigned char)text[i]);
-        int low = fj_hex_digit((unsigned char)text[i + 1]);
-        if (high < 0 || low < 0) {
+        int byte = fj_hex_byte(text + i);
+        if (byte < 0) {
             return fj_call_text(function, text, length);
         }
-        bytes[n++] = (unsigned char)(high << 4 | low);
+        bytes[n++] = (unsigned char)byte;
     }
     value = _PyLong_FromByteArray(bytes, 16, 0, 0);
     if (value == NULL) {

@@ -539,6 +539,20 @@ fj_read_bigint(fj_reader *r)
     return fj_integer_object(r, start, length);
 }
 
+/* function(argument), argument being a new reference it consumes; NULL if it is
+   NULL (a failed allocation). */
+static inline PyObject *
+fj_call_owned(PyObject *function, PyObject *argument)
+{
+    PyObject *result;
+    if (argument == NULL) {
+        return NULL;
+    }
+    result = PyObject_CallOneArg(function, argument);
+    Py_DECREF(argument);
+    return result;
+}
+
 /* A scanned number as the Python reader makes it: an int, or for another number
    number_text(its text), a foryjson.plain.NumberText. */
 static inline PyObject *
@@ -573,7 +587,7 @@ fj_number_value(fj_reader *r, const unsigned char *start, Py_ssize_t length, int
 static inline PyObject *
 fj_read_call(fj_reader *r, PyObject *function, int accepts, PyObject *number_text)
 {
-    PyObject *plain, *result;
+    PyObject *plain;
     const unsigned char *start;
     Py_ssize_t length;
     int integer;
@@ -590,12 +604,7 @@ fj_read_call(fj_reader *r, PyObject *function, int accepts, PyObject *number_tex
         }
         plain = fj_number_value(r, start, length, integer, number_text);
     }
-    if (plain == NULL) {
-        return NULL;
-    }
-    result = PyObject_CallOneArg(function, plain);
-    Py_DECREF(plain);
-    return result;
+    return fj_call_owned(function, plain);
 }
 
 /*
@@ -610,7 +619,7 @@ fj_read_decimal(fj_reader *r, PyObject *function, PyObject *decimal_type,
     const unsigned char *start;
     Py_ssize_t length;
     int integer;
-    PyObject *plain, *result;
+    PyObject *plain;
     if (fj_peek(r) == '"' || fj_scan_number(r, &start, &length, &integer) < 0) {
         return NULL;
     }
@@ -622,12 +631,7 @@ fj_read_decimal(fj_reader *r, PyObject *function, PyObject *decimal_type,
     else {
         plain = fj_number_value(r, start, length, integer, number_text);
     }
-    if (plain == NULL) {
-        return NULL;
-    }
-    result = PyObject_CallOneArg(function, plain);
-    Py_DECREF(plain);
-    return result;
+    return fj_call_owned(function, plain);
 }
 
 /* The value of hex digit c; -1 for any other byte. */
@@ -641,17 +645,19 @@ fj_hex_digit(unsigned char c)
     return letter <= 5 ? (int)letter + 10 : -1;
 }
 
+/* The byte two hex digits at p stand for; -1 if they are not hex digits. */
+static FJ_ALWAYS_INLINE int
+fj_hex_byte(const char *p)
+{
+    int high = fj_hex_digit((unsigned char)p[0]), low = fj_hex_digit((unsigned char)p[1]);
+    return (high | low) < 0 ? -1 : high << 4 | low;
+}
+
 /* A string the fast forms below do not cover, given as a str to function. */
 static inline PyObject *
 fj_call_text(PyObject *function, const char *text, Py_ssize_t length)
 {
-    PyObject *result, *plain = PyUnicode_DecodeUTF8(text, length, NULL);
-    if (plain == NULL) {
-        return NULL;
-    }
-    result = PyObject_CallOneArg(function, plain);
-    Py_DECREF(plain);
-    return result;
+    return fj_call_owned(function, PyUnicode_DecodeUTF8(text, length, NULL));
 }
 
 /* n ASCII digits at p as a number; -1 if one is not a digit. */
@@ -857,12 +863,12 @@ fj_read_base16(fj_reader *r, PyObject *function)
     }
     out = (unsigned char *)PyBytes_AS_STRING(result);
     for (i = 0; i < length; i += 2) {
-        int high = fj_hex_digit((unsigned char)text[i]), low = fj_hex_digit((unsigned char)text[i + 1]);
-        if (high < 0 || low < 0) {
+        int byte = fj_hex_byte(text + i);
+        if (byte < 0) {
             Py_DECREF(result);
             return fj_call_text(function, text, length);
         }
-        *out++ = (unsigned char)(high << 4 | low);
+        *out++ = (unsigned char)byte;
     }
     return result;
 }
