@@ -1165,7 +1165,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_media_native",
-    "2e66402857595811",
+    "775f143e491616c4",
     (MediaContent, Media, Image),
     ((Player.JAVA, Player.FLASH), (Size.SMALL, Size.LARGE)),
 )

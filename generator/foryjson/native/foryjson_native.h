@@ -2,6 +2,7 @@
  * foryjson_native.h: what every C source that foryjson-gen --native writes shares.
  *
  * foryjson_write.h holds the UTF-8 buffer and the writers the encoders use,
+ * foryjson_scalars.h the writers of UUIDs, decimals, dates and times and bytes,
  * foryjson_read.h the strict reader the decoders use; this header adds what both
  * need: slot access, and the arguments and limits of the entry points.
  */
@@ -67,6 +68,7 @@ fj_skip_plain16(const unsigned char *p, const unsigned char *end)
 }
 
 #include "foryjson_write.h"
+#include "foryjson_scalars.h"
 #include "foryjson_read.h"
 
 /* The attribute stored in the slot at offset, borrowed; NULL when it is not set. */
