@@ -624,7 +624,7 @@ def test_bytes_of_every_length_are_written_as_binascii_writes_them(
     kitchen = _module(package, "kitchen")
     rng = random.Random(20260521)
     value = _valid_scalars(kitchen)
-    for length in range(71):
+    for length in [*range(71), 512, 4099]:
         for raw in (rng.randbytes(length), b"\xff" * length, b"\x00" * length):
             value.blob, value.url_blob, value.hex = raw, raw[::-1], raw
             document = kitchen._native_Scalars(value, 20)
