@@ -46,6 +46,7 @@ from .reading import read_facts
 from .scalars import runtime_codec
 
 __all__ = [
+    "SCALAR_KINDS",
     "Default",
     "NativeEnum",
     "NativeField",

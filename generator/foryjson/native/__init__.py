@@ -2,7 +2,8 @@
 
 A module generated with ``--native`` calls ``load`` once, at import: it imports the
 extension built beside it (``_media_native`` beside ``media``) and hands it the
-model classes and enum members its codecs compare with and build, and its limits.
+model classes and enum members its codecs compare with and build (and ``UUID`` and
+``Decimal`` where its encoders write them), and its limits.
 Where the extension is not built, is stale, or ``$FORYJSON_PURE`` is set (to anything
 but ``""`` or ``0``), the module uses its Python codecs alone, and its ``NATIVE``
 attribute is False.
