@@ -333,8 +333,13 @@ def test_many_encodes_keep_memory_and_references_flat(package: Path) -> None:
     bad = _valid(kitchen)
     bad.counts = [1, 2, "x"]
     good = _valid(kitchen)
+    # A decimal's text is the one object an encoder makes, written or given up on.
+    scalars = _valid_scalars(kitchen)
+    exponent = _valid_scalars(kitchen)
+    exponent.amount = Decimal("1E+5")
     watched = [value.media.uri, value.media.persons, value.images, media.Player.JAVA]
     watched += [bad.counts, good.quoted, kitchen.Color.GREEN]
+    watched += [scalars.text_amount, scalars.id, scalars.blob, exponent.amount]
     before = [sys.getrefcount(item) for item in watched]
 
     def run(times: int) -> None:
@@ -342,6 +347,8 @@ def test_many_encodes_keep_memory_and_references_flat(package: Path) -> None:
             assert media._native_MediaContent(value, 20) is not None
             assert kitchen._native_Everything(good, 20) is not None
             assert kitchen._native_Everything(bad, 20) is None
+            assert kitchen._native_Scalars(scalars, 20) is not None
+            assert kitchen._native_Scalars(exponent, 20) is None
 
     run(20_000)
     gc.collect()
@@ -407,6 +414,8 @@ def test_threads_share_the_encoders(package: Path) -> None:
         ),
         _nested(kitchen, 10),
         _valid(kitchen),
+        # Each thread's first decimal makes its decimal context.
+        _valid_scalars(kitchen),
     ]
     expected = [value.to_json_bytes() for value in documents]
 
