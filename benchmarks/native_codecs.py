@@ -1,7 +1,7 @@
 """Time the native codecs against the Python ones and msgspec: paired ratios.
 
-Generates ``schemas/media.yaml`` and ``schemas/users.yaml`` with ``--native`` into a
-temporary folder, compiles them (``foryjson.native.build``), and times both ways
+Generates ``schemas/media.yaml``, ``schemas/users.yaml`` and ``schemas/clients.yaml``
+with ``--native`` into a temporary folder, compiles them (``foryjson.native.build``), and times both ways
 of the same documents three ways in alternating rounds: the compiled codec
 (``to_json_bytes``, ``from_json``), the Python codecs with orjson (what runs without
 the extension), and msgspec on its own Structs. Prints the median of each round's
@@ -33,7 +33,7 @@ def _build(folder: Path) -> None:
 
     schemas = folder / "schemas"
     schemas.mkdir()
-    for name in ("media", "users"):
+    for name in ("media", "users", "clients"):
         shutil.copy(REPOSITORY / "schemas" / f"{name}.yaml", schemas)
     status = main([str(schemas), "-o", str(folder / PACKAGE), "--native"])
     assert status == 0
@@ -54,7 +54,8 @@ def _cases() -> list[tuple[str, Any, Any, Any]]:
 
     media = importlib.import_module(f"{PACKAGE}.media")
     users = importlib.import_module(f"{PACKAGE}.users")
-    assert media.NATIVE and users.NATIVE, "the extensions did not load"
+    clients = importlib.import_module(f"{PACKAGE}.clients")
+    assert media.NATIVE and users.NATIVE and clients.NATIVE, "not loaded"
     cases: list[tuple[str, Any, Any, Any]] = []
     data = workloads.plain("media")[0]
     cases.append(
@@ -73,6 +74,16 @@ def _cases() -> list[tuple[str, Any, Any, Any]]:
                 users.Users.from_builtins(data),
                 users,
                 msgspec.convert(data, with_msgspec.Users),
+            )
+        )
+    for size in (1, 10):
+        data = workloads.plain(f"clients_{size}")[0]
+        cases.append(
+            (
+                f"clients_{size}",
+                clients.Clients.from_builtins(data),
+                clients,
+                msgspec.convert(data, with_msgspec.Clients),
             )
         )
     return cases

@@ -5,14 +5,11 @@
  * document the Python decoder accepts to the same object; both give up (return
  * None) on anything else, for the Python codecs to handle the value or document or
  * raise the error.
- *
- * Models the Python codecs keep, and why:
- *   Clients: encoder: field clients: Client is handled by Python only
- *   Client: encoder: field guid: uuid is handled by Python only
  */
+#define FJ_DATES 1 /* the date and time writers, with the datetime C API */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "60c3a73a8778b4de"
+#define FJ_FINGERPRINT "e9d3ba075c8aaddc"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];
@@ -25,9 +22,20 @@ static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
 static PyObject *fj_functions[3];
 static PyObject *fj_number_text = NULL;
-/* decimal.Decimal, set when the extension loads. */
-static PyObject *fj_decimal_type;
+/* decimal.Decimal, which the decoders call: imported when the extension loads. */
+static PyObject *fj_decimal_read_type;
+/* Set by bind(): uuid.UUID and the offset of its int slot. */
+static PyTypeObject *fj_uuid_type = NULL;
+static Py_ssize_t fj_uuid_int = 0;
+/* Set by bind(): decimal.Decimal, or NULL where its str is not C. */
+static PyTypeObject *fj_decimal_type = NULL;
+static int fj_model_0(fj_buf *b, PyObject *value, int level);
+static int fj_model_1(fj_buf *b, PyObject *value, int level);
 static int fj_model_2(fj_buf *b, PyObject *value, int level);
+static int fj_list_0(fj_buf *b, PyObject *value, int level);
+static int fj_list_1(fj_buf *b, PyObject *value, int level);
+static int fj_list_2(fj_buf *b, PyObject *value, int level);
+static int fj_list_3(fj_buf *b, PyObject *value, int level);
 static PyObject *fj_read_model_0(fj_reader *r);
 static PyObject *fj_read_model_1(fj_reader *r);
 static PyObject *fj_read_model_2(fj_reader *r);
@@ -59,6 +67,170 @@ fj_read_enum_0(fj_reader *r)
     if (length == 4 && memcmp(text, "BLUE", 4) == 0) return Py_NewRef(fj_members_0[1]);
     if (length == 5 && memcmp(text, "GREEN", 5) == 0) return Py_NewRef(fj_members_0[2]);
     return NULL;
+}
+
+static int
+fj_list_0(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t i;
+    if (!PyList_CheckExact(value) || fj_enter(b, &level) < 0) return -1;
+    if (fj_putc(b, '[') < 0) return -1;
+    for (i = 0; i < PyList_GET_SIZE(value); i++) {
+        PyObject *item = PyList_GET_ITEM(value, i);
+        if (i > 0 && fj_putc(b, ',') < 0) return -1;
+        if (fj_model_1(b, item, level) < 0) return -1;
+    }
+    return fj_putc(b, ']');
+}
+
+static int
+fj_list_1(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t i;
+    if (!PyList_CheckExact(value) || fj_enter(b, &level) < 0) return -1;
+    if (fj_putc(b, '[') < 0) return -1;
+    for (i = 0; i < PyList_GET_SIZE(value); i++) {
+        PyObject *item = PyList_GET_ITEM(value, i);
+        if (i > 0 && fj_putc(b, ',') < 0) return -1;
+        if (fj_write_str(b, item) < 0) return -1;
+    }
+    return fj_putc(b, ']');
+}
+
+static int
+fj_list_2(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t i;
+    if (!PyList_CheckExact(value) || fj_enter(b, &level) < 0) return -1;
+    if (fj_putc(b, '[') < 0) return -1;
+    for (i = 0; i < PyList_GET_SIZE(value); i++) {
+        PyObject *item = PyList_GET_ITEM(value, i);
+        if (i > 0 && fj_putc(b, ',') < 0) return -1;
+        if (fj_write_int(b, item, -2147483648LL, 2147483647LL) < 0) return -1;
+    }
+    return fj_putc(b, ']');
+}
+
+static int
+fj_list_3(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t i;
+    if (!PyList_CheckExact(value) || fj_enter(b, &level) < 0) return -1;
+    if (fj_putc(b, '[') < 0) return -1;
+    for (i = 0; i < PyList_GET_SIZE(value); i++) {
+        PyObject *item = PyList_GET_ITEM(value, i);
+        if (i > 0 && fj_putc(b, ',') < 0) return -1;
+        if (fj_model_2(b, item, level) < 0) return -1;
+    }
+    return fj_putc(b, ']');
+}
+
+/* Clients: the first member's comma becomes the opening brace. */
+static int
+fj_model_0(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t start = b->len;
+    PyObject *field;
+    if (Py_TYPE(value) != fj_types[0] || fj_enter(b, &level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_0[0]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"clients\":") < 0) return -1;
+    if (fj_list_0(b, field, level) < 0) return -1;
+    if (b->len == start) return FJ_PUT_LITERAL(b, "{}");
+    b->data[start] = '{';
+    return fj_putc(b, '}');
+}
+
+/* Client: the first member's comma becomes the opening brace. */
+static int
+fj_model_1(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t start = b->len;
+    PyObject *field;
+    if (Py_TYPE(value) != fj_types[1] || fj_enter(b, &level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[0]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"id\":") < 0) return -1;
+    if (fj_write_int(b, field, (-9223372036854775807LL - 1), 9223372036854775807LL) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[1]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"index\":") < 0) return -1;
+    if (fj_write_int(b, field, -2147483648LL, 2147483647LL) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[2]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"guid\":") < 0) return -1;
+    if (fj_write_uuid(b, field, fj_uuid_type, fj_uuid_int) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[3]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"isActive\":") < 0) return -1;
+    if (fj_write_bool(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[4]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"balance\":") < 0) return -1;
+    if (fj_write_decimal(b, field, fj_decimal_type, 0) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[5]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"picture\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[6]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"age\":") < 0) return -1;
+    if (fj_write_int(b, field, -2147483648LL, 2147483647LL) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[7]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"eyeColor\":") < 0) return -1;
+    if (fj_enum_0(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[8]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"name\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[9]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"gender\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[10]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"company\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[11]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"emails\":") < 0) return -1;
+    if (fj_list_1(b, field, level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[12]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"phones\":") < 0) return -1;
+    if (fj_list_2(b, field, level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[13]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"address\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[14]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"about\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[15]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"registered\":") < 0) return -1;
+    if (fj_write_date(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[16]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"latitude\":") < 0) return -1;
+    if (fj_write_float(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[17]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"longitude\":") < 0) return -1;
+    if (fj_write_float(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[18]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"tags\":") < 0) return -1;
+    if (fj_list_1(b, field, level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[19]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"partners\":") < 0) return -1;
+    if (fj_list_3(b, field, level) < 0) return -1;
+    if (b->len == start) return FJ_PUT_LITERAL(b, "{}");
+    b->data[start] = '{';
+    return fj_putc(b, '}');
 }
 
 /* Partner: the first member's comma becomes the opening brace. */
@@ -495,7 +667,7 @@ fj_read_model_1(fj_reader *r)
             break;
         case 4:
             Py_XDECREF(values[4]);
-            if ((values[4] = fj_read_decimal(r, fj_functions[1], fj_decimal_type, fj_number_text)) == NULL) goto fail;
+            if ((values[4] = fj_read_decimal(r, fj_functions[1], fj_decimal_read_type, fj_number_text)) == NULL) goto fail;
             break;
         case 5:
             Py_XDECREF(values[5]);
@@ -710,6 +882,18 @@ fail:
 
 
 static PyObject *
+fj_encode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_encode_document(&fj_bound_state, fj_model_0, args, nargs);
+}
+
+static PyObject *
+fj_encode_1(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_encode_document(&fj_bound_state, fj_model_1, args, nargs);
+}
+
+static PyObject *
 fj_encode_2(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     return fj_encode_document(&fj_bound_state, fj_model_2, args, nargs);
@@ -734,26 +918,32 @@ fj_decode_2(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 /*
- * bind(fingerprint, types, enums, limits, costs, functions, number_text): store the
- * model classes (their slot offsets) and enum members the codecs compare with and
- * build, the module's limits (max_depth, max_input_bytes, max_graph_bytes,
- * most_per_char), the figures of the reader's memory estimate, the runtime
- * functions values are read with and foryjson.plain.NumberText. False, storing
- * nothing, when the fingerprint is not this source's: the Python module and the
- * extension differ.
+ * bind(fingerprint, types, enums, limits, costs, functions, number_text,
+ * uuid_class, decimal_class): store the model classes (their slot offsets) and enum
+ * members the codecs compare with and build, the module's limits (max_depth,
+ * max_input_bytes, max_graph_bytes, most_per_char), the figures of the reader's
+ * memory estimate, the runtime functions values are read with,
+ * foryjson.plain.NumberText, and uuid.UUID and decimal.Decimal where the encoders
+ * write them (None otherwise). False, storing nothing, when the fingerprint is not
+ * this source's: the Python module and the extension differ. The fingerprint is
+ * compared first, so that a bind() of another version, taking other arguments,
+ * says so too.
  */
 static PyObject *
 fj_bind(PyObject *module, PyObject *args)
 {
-    const char *fingerprint;
-    PyObject *types, *enums, *limits_tuple, *costs_tuple, *functions, *number_text;
+    PyObject *fingerprint, *types, *enums, *limits_tuple, *costs_tuple, *functions, *number_text;
+    PyObject *uuid_class, *decimal_class;
     fj_limits limits;
     fj_costs costs;
     Py_ssize_t offsets_0[1];
     Py_ssize_t offsets_1[20];
     Py_ssize_t offsets_2[3];
-    if (!PyArg_ParseTuple(args, "sO!O!O!OO!O:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text)) return NULL;
-    if (strcmp(fingerprint, FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
+    Py_ssize_t uuid_int;
+    int decimal_str;
+    if (PyTuple_GET_SIZE(args) < 1 || !PyUnicode_Check(PyTuple_GET_ITEM(args, 0))
+        || PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(args, 0), FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
+    if (!PyArg_ParseTuple(args, "UO!O!O!OO!OOO:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text, &uuid_class, &decimal_class)) return NULL;
     if (fj_limits_from(limits_tuple, &limits) < 0 || fj_costs_from(costs_tuple, &costs) < 0) return NULL;
     if (!PyCallable_Check(number_text)) {
         PyErr_SetString(PyExc_TypeError, "bind() takes callables");
@@ -819,6 +1009,16 @@ fj_bind(PyObject *module, PyObject *args)
             return NULL;
         }
     }
+    if (!PyType_Check(uuid_class)) {
+        PyErr_SetString(PyExc_TypeError, "bind() takes the UUID class");
+        return NULL;
+    }
+    if ((uuid_int = fj_slot_offset((PyTypeObject *)uuid_class, "int")) < 0) return NULL;
+    if (!PyType_Check(decimal_class)) {
+        PyErr_SetString(PyExc_TypeError, "bind() takes the Decimal class");
+        return NULL;
+    }
+    if ((decimal_str = fj_own_c_str((PyTypeObject *)decimal_class)) < 0) return NULL;
     /* Nothing below fails or runs Python code: no encoder sees half the state. */
     memcpy(fj_offsets_0, offsets_0, sizeof(offsets_0));
     Py_XSETREF(fj_types[0], (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(types, 0)));
@@ -835,12 +1035,18 @@ fj_bind(PyObject *module, PyObject *args)
     Py_XSETREF(fj_functions[1], Py_NewRef(PyTuple_GET_ITEM(functions, 1)));
     Py_XSETREF(fj_functions[2], Py_NewRef(PyTuple_GET_ITEM(functions, 2)));
     Py_XSETREF(fj_number_text, Py_NewRef(number_text));
+    Py_XSETREF(fj_uuid_type, (PyTypeObject *)Py_NewRef(uuid_class));
+    fj_uuid_int = uuid_int;
+    /* A Decimal whose str is Python code is always the Python encoders'. */
+    Py_XSETREF(fj_decimal_type, decimal_str ? (PyTypeObject *)Py_NewRef(decimal_class) : NULL);
     fj_bound_state.bound = 1;
     Py_RETURN_TRUE;
 }
 
 static PyMethodDef fj_methods[] = {
     {"bind", fj_bind, METH_VARARGS, NULL},
+    {"encode_Clients", (PyCFunction)(void (*)(void))fj_encode_0, METH_FASTCALL, NULL},
+    {"encode_Client", (PyCFunction)(void (*)(void))fj_encode_1, METH_FASTCALL, NULL},
     {"encode_Partner", (PyCFunction)(void (*)(void))fj_encode_2, METH_FASTCALL, NULL},
     {"decode_Clients", (PyCFunction)(void (*)(void))fj_decode_0, METH_FASTCALL, NULL},
     {"decode_Client", (PyCFunction)(void (*)(void))fj_decode_1, METH_FASTCALL, NULL},
@@ -862,6 +1068,6 @@ PyInit__clients_native(void)
     PyDateTime_IMPORT;
     if (PyDateTimeAPI == NULL) return NULL;
     if (fj_import_uuid() < 0) return NULL;
-    if ((fj_decimal_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
+    if ((fj_decimal_read_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
     return PyModule_Create(&fj_module);
 }

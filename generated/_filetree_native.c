@@ -5,15 +5,11 @@
  * document the Python decoder accepts to the same object; both give up (return
  * None) on anything else, for the Python codecs to handle the value or document or
  * raise the error.
- *
- * Models the Python codecs keep, and why:
- *   Node: encoder: subtype File is handled by Python only
- *   File: encoder: field created_at: datetime is handled by Python only
- *   Directory: encoder: field created_at: datetime is handled by Python only
  */
+#define FJ_DATES 1 /* the date and time writers, with the datetime C API */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "357f4a25b160df61"
+#define FJ_FINGERPRINT "0e5fadde154541d3"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];
@@ -26,6 +22,12 @@ static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
 static PyObject *fj_functions[1];
 static PyObject *fj_number_text = NULL;
+static int fj_model_0(fj_buf *b, PyObject *value, int level);
+static int fj_model_1(fj_buf *b, PyObject *value, int level);
+static int fj_body_1(fj_buf *b, PyObject *value, int level);
+static int fj_model_2(fj_buf *b, PyObject *value, int level);
+static int fj_body_2(fj_buf *b, PyObject *value, int level);
+static int fj_list_0(fj_buf *b, PyObject *value, int level);
 static PyObject *fj_read_model_0(fj_reader *r);
 static PyObject *fj_read_model_1(fj_reader *r);
 static PyObject *fj_read_body_1(fj_reader *r);
@@ -56,6 +58,145 @@ fj_read_enum_0(fj_reader *r)
     if (length == 5 && memcmp(text, "WRITE", 5) == 0) return Py_NewRef(fj_members_0[1]);
     if (length == 10 && memcmp(text, "READ_WRITE", 10) == 0) return Py_NewRef(fj_members_0[2]);
     return NULL;
+}
+
+static int
+fj_list_0(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t i;
+    if (!PyList_CheckExact(value) || fj_enter(b, &level) < 0) return -1;
+    if (fj_putc(b, '[') < 0) return -1;
+    for (i = 0; i < PyList_GET_SIZE(value); i++) {
+        PyObject *item = PyList_GET_ITEM(value, i);
+        if (i > 0 && fj_putc(b, ',') < 0) return -1;
+        if (fj_model_0(b, item, level) < 0) return -1;
+    }
+    return fj_putc(b, ']');
+}
+
+/* Node: each value is one of its subtypes, by its class. */
+static int
+fj_model_0(fj_buf *b, PyObject *value, int level)
+{
+    if (Py_TYPE(value) == fj_types[1]) return fj_body_1(b, value, level);
+    if (Py_TYPE(value) == fj_types[2]) return fj_body_2(b, value, level);
+    return -1;
+}
+
+/* File, its subtype name first. */
+static int
+fj_body_1(fj_buf *b, PyObject *value, int level)
+{
+    PyObject *field;
+    if (Py_TYPE(value) != fj_types[1] || fj_enter(b, &level) < 0) return -1;
+    if (FJ_PUT_LITERAL(b, "{\"type\":\"file\"") < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[0]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"name\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[1]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"created_by\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[2]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"created_at\":") < 0) return -1;
+    if (fj_write_datetime(b, field, PyDateTime_TimeZone_UTC) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[3]);
+    if (field == NULL) return -1;
+    if (field != Py_None) {
+        if (FJ_PUT_LITERAL(b, ",\"updated_by\":") < 0) return -1;
+        if (field == Py_None) {
+            if (FJ_PUT_LITERAL(b, "null") < 0) return -1;
+        }
+        else {
+            if (fj_write_str(b, field) < 0) return -1;
+        }
+    }
+    field = fj_slot(value, fj_offsets_1[4]);
+    if (field == NULL) return -1;
+    if (field != Py_None) {
+        if (FJ_PUT_LITERAL(b, ",\"updated_at\":") < 0) return -1;
+        if (field == Py_None) {
+            if (FJ_PUT_LITERAL(b, "null") < 0) return -1;
+        }
+        else {
+            if (fj_write_datetime(b, field, PyDateTime_TimeZone_UTC) < 0) return -1;
+        }
+    }
+    field = fj_slot(value, fj_offsets_1[5]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"nbytes\":") < 0) return -1;
+    if (fj_write_int(b, field, (-9223372036854775807LL - 1), 9223372036854775807LL) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[6]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"permissions\":") < 0) return -1;
+    if (fj_enum_0(b, field) < 0) return -1;
+    return fj_putc(b, '}');
+}
+
+/* File: each value is one of its subtypes, by its class. */
+static int
+fj_model_1(fj_buf *b, PyObject *value, int level)
+{
+    if (Py_TYPE(value) == fj_types[1]) return fj_body_1(b, value, level);
+    return -1;
+}
+
+/* Directory, its subtype name first. */
+static int
+fj_body_2(fj_buf *b, PyObject *value, int level)
+{
+    PyObject *field;
+    if (Py_TYPE(value) != fj_types[2] || fj_enter(b, &level) < 0) return -1;
+    if (FJ_PUT_LITERAL(b, "{\"type\":\"directory\"") < 0) return -1;
+    field = fj_slot(value, fj_offsets_2[0]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"name\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_2[1]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"created_by\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_2[2]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"created_at\":") < 0) return -1;
+    if (fj_write_datetime(b, field, PyDateTime_TimeZone_UTC) < 0) return -1;
+    field = fj_slot(value, fj_offsets_2[3]);
+    if (field == NULL) return -1;
+    if (field != Py_None) {
+        if (FJ_PUT_LITERAL(b, ",\"updated_by\":") < 0) return -1;
+        if (field == Py_None) {
+            if (FJ_PUT_LITERAL(b, "null") < 0) return -1;
+        }
+        else {
+            if (fj_write_str(b, field) < 0) return -1;
+        }
+    }
+    field = fj_slot(value, fj_offsets_2[4]);
+    if (field == NULL) return -1;
+    if (field != Py_None) {
+        if (FJ_PUT_LITERAL(b, ",\"updated_at\":") < 0) return -1;
+        if (field == Py_None) {
+            if (FJ_PUT_LITERAL(b, "null") < 0) return -1;
+        }
+        else {
+            if (fj_write_datetime(b, field, PyDateTime_TimeZone_UTC) < 0) return -1;
+        }
+    }
+    field = fj_slot(value, fj_offsets_2[5]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"contents\":") < 0) return -1;
+    if (fj_list_0(b, field, level) < 0) return -1;
+    return fj_putc(b, '}');
+}
+
+/* Directory: each value is one of its subtypes, by its class. */
+static int
+fj_model_2(fj_buf *b, PyObject *value, int level)
+{
+    if (Py_TYPE(value) == fj_types[2]) return fj_body_2(b, value, level);
+    return -1;
 }
 
 static PyObject *
@@ -443,6 +584,24 @@ fj_read_model_2(fj_reader *r)
 
 
 static PyObject *
+fj_encode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_encode_document(&fj_bound_state, fj_model_0, args, nargs);
+}
+
+static PyObject *
+fj_encode_1(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_encode_document(&fj_bound_state, fj_model_1, args, nargs);
+}
+
+static PyObject *
+fj_encode_2(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_encode_document(&fj_bound_state, fj_model_2, args, nargs);
+}
+
+static PyObject *
 fj_decode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     return fj_decode_document(&fj_bound_state, fj_read_model_0, 0, args, nargs);
@@ -461,26 +620,30 @@ fj_decode_2(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 /*
- * bind(fingerprint, types, enums, limits, costs, functions, number_text): store the
- * model classes (their slot offsets) and enum members the codecs compare with and
- * build, the module's limits (max_depth, max_input_bytes, max_graph_bytes,
- * most_per_char), the figures of the reader's memory estimate, the runtime
- * functions values are read with and foryjson.plain.NumberText. False, storing
- * nothing, when the fingerprint is not this source's: the Python module and the
- * extension differ.
+ * bind(fingerprint, types, enums, limits, costs, functions, number_text,
+ * uuid_class, decimal_class): store the model classes (their slot offsets) and enum
+ * members the codecs compare with and build, the module's limits (max_depth,
+ * max_input_bytes, max_graph_bytes, most_per_char), the figures of the reader's
+ * memory estimate, the runtime functions values are read with,
+ * foryjson.plain.NumberText, and uuid.UUID and decimal.Decimal where the encoders
+ * write them (None otherwise). False, storing nothing, when the fingerprint is not
+ * this source's: the Python module and the extension differ. The fingerprint is
+ * compared first, so that a bind() of another version, taking other arguments,
+ * says so too.
  */
 static PyObject *
 fj_bind(PyObject *module, PyObject *args)
 {
-    const char *fingerprint;
-    PyObject *types, *enums, *limits_tuple, *costs_tuple, *functions, *number_text;
+    PyObject *fingerprint, *types, *enums, *limits_tuple, *costs_tuple, *functions, *number_text;
+    PyObject *uuid_class, *decimal_class;
     fj_limits limits;
     fj_costs costs;
     Py_ssize_t offsets_0[1];
     Py_ssize_t offsets_1[7];
     Py_ssize_t offsets_2[6];
-    if (!PyArg_ParseTuple(args, "sO!O!O!OO!O:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text)) return NULL;
-    if (strcmp(fingerprint, FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
+    if (PyTuple_GET_SIZE(args) < 1 || !PyUnicode_Check(PyTuple_GET_ITEM(args, 0))
+        || PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(args, 0), FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
+    if (!PyArg_ParseTuple(args, "UO!O!O!OO!OOO:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text, &uuid_class, &decimal_class)) return NULL;
     if (fj_limits_from(limits_tuple, &limits) < 0 || fj_costs_from(costs_tuple, &costs) < 0) return NULL;
     if (!PyCallable_Check(number_text)) {
         PyErr_SetString(PyExc_TypeError, "bind() takes callables");
@@ -555,6 +718,9 @@ fj_bind(PyObject *module, PyObject *args)
 
 static PyMethodDef fj_methods[] = {
     {"bind", fj_bind, METH_VARARGS, NULL},
+    {"encode_Node", (PyCFunction)(void (*)(void))fj_encode_0, METH_FASTCALL, NULL},
+    {"encode_File", (PyCFunction)(void (*)(void))fj_encode_1, METH_FASTCALL, NULL},
+    {"encode_Directory", (PyCFunction)(void (*)(void))fj_encode_2, METH_FASTCALL, NULL},
     {"decode_Node", (PyCFunction)(void (*)(void))fj_decode_0, METH_FASTCALL, NULL},
     {"decode_File", (PyCFunction)(void (*)(void))fj_decode_1, METH_FASTCALL, NULL},
     {"decode_Directory", (PyCFunction)(void (*)(void))fj_decode_2, METH_FASTCALL, NULL},

@@ -13,7 +13,6 @@
  *   CardCharge: decoder: field last_four: has constraints
  *   PremiumCardCharge: encoder: field last_four: has constraints
  *   PremiumCardCharge: decoder: field last_four: has constraints
- *   Refund: encoder: field amount: decimal is handled by Python only
  *   Statement: encoder: field largest_card: CardCharge is handled by Python only
  *   Statement: decoder: field largest_card: CardCharge is handled by Python only
  *   Money: encoder: frozen
@@ -21,7 +20,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "c957ddfbd4b1abc3"
+#define FJ_FINGERPRINT "5c50d2c5b739b5ad"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[2];
@@ -32,11 +31,15 @@ static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
 static PyObject *fj_functions[1];
 static PyObject *fj_number_text = NULL;
-/* decimal.Decimal, set when the extension loads. */
-static PyObject *fj_decimal_type;
+/* decimal.Decimal, which the decoders call: imported when the extension loads. */
+static PyObject *fj_decimal_read_type;
+/* Set by bind(): decimal.Decimal, or NULL where its str is not C. */
+static PyTypeObject *fj_decimal_type = NULL;
 /* The defaults made once, when the extension loads. */
 static PyObject *fj_constants[1];
 static int fj_model_0(fj_buf *b, PyObject *value, int level);
+static int fj_model_1(fj_buf *b, PyObject *value, int level);
+static int fj_body_1(fj_buf *b, PyObject *value, int level);
 static PyObject *fj_read_model_0(fj_reader *r);
 static PyObject *fj_read_model_1(fj_reader *r);
 static PyObject *fj_read_body_1(fj_reader *r);
@@ -55,6 +58,51 @@ fj_model_0(fj_buf *b, PyObject *value, int level)
     if (b->len == start) return FJ_PUT_LITERAL(b, "{}");
     b->data[start] = '{';
     return fj_putc(b, '}');
+}
+
+/* Refund, its subtype name first. */
+static int
+fj_body_1(fj_buf *b, PyObject *value, int level)
+{
+    PyObject *field;
+    if (Py_TYPE(value) != fj_types[1] || fj_enter(b, &level) < 0) return -1;
+    if (FJ_PUT_LITERAL(b, "{\"type\":\"refund\"") < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[0]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"id\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[1]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"amount\":") < 0) return -1;
+    if (fj_write_decimal(b, field, fj_decimal_type, 0) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[2]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"currency\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[3]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"original\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[4]);
+    if (field == NULL) return -1;
+    if (field != Py_None) {
+        if (FJ_PUT_LITERAL(b, ",\"reason\":") < 0) return -1;
+        if (field == Py_None) {
+            if (FJ_PUT_LITERAL(b, "null") < 0) return -1;
+        }
+        else {
+            if (fj_write_str(b, field) < 0) return -1;
+        }
+    }
+    return fj_putc(b, '}');
+}
+
+/* Refund: each value is one of its subtypes, by its class. */
+static int
+fj_model_1(fj_buf *b, PyObject *value, int level)
+{
+    if (Py_TYPE(value) == fj_types[1]) return fj_body_1(b, value, level);
+    return -1;
 }
 
 /* The slot of Entity a member fills, by its name; -1 for a
@@ -240,7 +288,7 @@ fj_read_body_1(fj_reader *r)
             break;
         case 1:
             Py_XDECREF(values[1]);
-            if ((values[1] = fj_read_decimal(r, fj_functions[0], fj_decimal_type, fj_number_text)) == NULL) goto fail;
+            if ((values[1] = fj_read_decimal(r, fj_functions[0], fj_decimal_read_type, fj_number_text)) == NULL) goto fail;
             break;
         case 2:
             Py_XDECREF(values[2]);
@@ -300,6 +348,12 @@ fj_encode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 static PyObject *
+fj_encode_1(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_encode_document(&fj_bound_state, fj_model_1, args, nargs);
+}
+
+static PyObject *
 fj_decode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     return fj_decode_document(&fj_bound_state, fj_read_model_0, 0, args, nargs);
@@ -312,25 +366,30 @@ fj_decode_1(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 /*
- * bind(fingerprint, types, enums, limits, costs, functions, number_text): store the
- * model classes (their slot offsets) and enum members the codecs compare with and
- * build, the module's limits (max_depth, max_input_bytes, max_graph_bytes,
- * most_per_char), the figures of the reader's memory estimate, the runtime
- * functions values are read with and foryjson.plain.NumberText. False, storing
- * nothing, when the fingerprint is not this source's: the Python module and the
- * extension differ.
+ * bind(fingerprint, types, enums, limits, costs, functions, number_text,
+ * uuid_class, decimal_class): store the model classes (their slot offsets) and enum
+ * members the codecs compare with and build, the module's limits (max_depth,
+ * max_input_bytes, max_graph_bytes, most_per_char), the figures of the reader's
+ * memory estimate, the runtime functions values are read with,
+ * foryjson.plain.NumberText, and uuid.UUID and decimal.Decimal where the encoders
+ * write them (None otherwise). False, storing nothing, when the fingerprint is not
+ * this source's: the Python module and the extension differ. The fingerprint is
+ * compared first, so that a bind() of another version, taking other arguments,
+ * says so too.
  */
 static PyObject *
 fj_bind(PyObject *module, PyObject *args)
 {
-    const char *fingerprint;
-    PyObject *types, *enums, *limits_tuple, *costs_tuple, *functions, *number_text;
+    PyObject *fingerprint, *types, *enums, *limits_tuple, *costs_tuple, *functions, *number_text;
+    PyObject *uuid_class, *decimal_class;
     fj_limits limits;
     fj_costs costs;
     Py_ssize_t offsets_0[1];
     Py_ssize_t offsets_1[5];
-    if (!PyArg_ParseTuple(args, "sO!O!O!OO!O:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text)) return NULL;
-    if (strcmp(fingerprint, FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
+    int decimal_str;
+    if (PyTuple_GET_SIZE(args) < 1 || !PyUnicode_Check(PyTuple_GET_ITEM(args, 0))
+        || PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(args, 0), FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
+    if (!PyArg_ParseTuple(args, "UO!O!O!OO!OOO:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text, &uuid_class, &decimal_class)) return NULL;
     if (fj_limits_from(limits_tuple, &limits) < 0 || fj_costs_from(costs_tuple, &costs) < 0) return NULL;
     if (!PyCallable_Check(number_text)) {
         PyErr_SetString(PyExc_TypeError, "bind() takes callables");
@@ -364,6 +423,11 @@ fj_bind(PyObject *module, PyObject *args)
         if ((offsets_1[3] = fj_slot_offset((PyTypeObject *)type, "original")) < 0) return NULL;
         if ((offsets_1[4] = fj_slot_offset((PyTypeObject *)type, "reason")) < 0) return NULL;
     }
+    if (!PyType_Check(decimal_class)) {
+        PyErr_SetString(PyExc_TypeError, "bind() takes the Decimal class");
+        return NULL;
+    }
+    if ((decimal_str = fj_own_c_str((PyTypeObject *)decimal_class)) < 0) return NULL;
     /* Nothing below fails or runs Python code: no encoder sees half the state. */
     memcpy(fj_offsets_0, offsets_0, sizeof(offsets_0));
     Py_XSETREF(fj_types[0], (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(types, 0)));
@@ -373,6 +437,8 @@ fj_bind(PyObject *module, PyObject *args)
     fj_bound_state.costs = costs;
     Py_XSETREF(fj_functions[0], Py_NewRef(PyTuple_GET_ITEM(functions, 0)));
     Py_XSETREF(fj_number_text, Py_NewRef(number_text));
+    /* A Decimal whose str is Python code is always the Python encoders'. */
+    Py_XSETREF(fj_decimal_type, decimal_str ? (PyTypeObject *)Py_NewRef(decimal_class) : NULL);
     fj_bound_state.bound = 1;
     Py_RETURN_TRUE;
 }
@@ -380,6 +446,7 @@ fj_bind(PyObject *module, PyObject *args)
 static PyMethodDef fj_methods[] = {
     {"bind", fj_bind, METH_VARARGS, NULL},
     {"encode_Entity", (PyCFunction)(void (*)(void))fj_encode_0, METH_FASTCALL, NULL},
+    {"encode_Refund", (PyCFunction)(void (*)(void))fj_encode_1, METH_FASTCALL, NULL},
     {"decode_Entity", (PyCFunction)(void (*)(void))fj_decode_0, METH_FASTCALL, NULL},
     {"decode_Refund", (PyCFunction)(void (*)(void))fj_decode_1, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL},
@@ -396,7 +463,7 @@ static struct PyModuleDef fj_module = {
 PyMODINIT_FUNC
 PyInit__ledger_native(void)
 {
-    if ((fj_decimal_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
+    if ((fj_decimal_read_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
     if ((fj_constants[0] = PyUnicode_DecodeUTF8("EUR", 3, NULL)) == NULL) return NULL;
     return PyModule_Create(&fj_module);
 }

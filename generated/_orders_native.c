@@ -7,17 +7,17 @@
  * raise the error.
  *
  * Models the Python codecs keep, and why:
- *   Order: encoder: field created: datetime (format epoch_millis) is handled by Python only
+ *   Order: encoder: field attributes: dict[str, str] is handled by Python only
  *   Order: decoder: field attributes: dict[str, str] is handled by Python only
- *   Customer: encoder: field date_of_birth: datetime (format epoch_millis) is handled by Python only
  *   Product: encoder: field tags: has constraints
  *   Product: decoder: field tags: has constraints
  *   OrderLine: encoder: field product: Product is handled by Python only
  *   OrderLine: decoder: field product: Product is handled by Python only
  */
+#define FJ_DATES 1 /* the date and time writers, with the datetime C API */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "154a2d29c197910b"
+#define FJ_FINGERPRINT "0d013cfed6206fa8"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];
@@ -30,8 +30,10 @@ static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
 static PyObject *fj_functions[1];
 static PyObject *fj_number_text = NULL;
+static int fj_model_0(fj_buf *b, PyObject *value, int level);
 static int fj_model_1(fj_buf *b, PyObject *value, int level);
 static int fj_model_2(fj_buf *b, PyObject *value, int level);
+static int fj_list_0(fj_buf *b, PyObject *value, int level);
 static PyObject *fj_read_model_0(fj_reader *r);
 static PyObject *fj_read_model_1(fj_reader *r);
 static PyObject *fj_read_model_2(fj_reader *r);
@@ -66,6 +68,60 @@ fj_read_enum_0(fj_reader *r)
     if (length == 9 && memcmp(text, "DELIVERED", 9) == 0) return Py_NewRef(fj_members_0[4]);
     if (length == 9 && memcmp(text, "CANCELLED", 9) == 0) return Py_NewRef(fj_members_0[5]);
     return NULL;
+}
+
+static int
+fj_list_0(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t i;
+    if (!PyList_CheckExact(value) || fj_enter(b, &level) < 0) return -1;
+    if (fj_putc(b, '[') < 0) return -1;
+    for (i = 0; i < PyList_GET_SIZE(value); i++) {
+        PyObject *item = PyList_GET_ITEM(value, i);
+        if (i > 0 && fj_putc(b, ',') < 0) return -1;
+        if (fj_model_1(b, item, level) < 0) return -1;
+    }
+    return fj_putc(b, ']');
+}
+
+/* Customer: the first member's comma becomes the opening brace. */
+static int
+fj_model_0(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t start = b->len;
+    PyObject *field;
+    if (Py_TYPE(value) != fj_types[0] || fj_enter(b, &level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_0[0]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"id\":") < 0) return -1;
+    if (fj_write_int(b, field, (-9223372036854775807LL - 1), 9223372036854775807LL) < 0) return -1;
+    field = fj_slot(value, fj_offsets_0[1]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"firstName\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_0[2]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"lastName\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_0[3]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"email\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_0[4]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"dateOfBirth\":") < 0) return -1;
+    if (fj_write_epoch(b, field, 1000) < 0) return -1;
+    field = fj_slot(value, fj_offsets_0[5]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"vip\":") < 0) return -1;
+    if (fj_write_bool(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_0[6]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"addresses\":") < 0) return -1;
+    if (fj_list_0(b, field, level) < 0) return -1;
+    if (b->len == start) return FJ_PUT_LITERAL(b, "{}");
+    b->data[start] = '{';
+    return fj_putc(b, '}');
 }
 
 /* Address: the first member's comma becomes the opening brace. */
@@ -557,6 +613,12 @@ fail:
 
 
 static PyObject *
+fj_encode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_encode_document(&fj_bound_state, fj_model_0, args, nargs);
+}
+
+static PyObject *
 fj_encode_1(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     return fj_encode_document(&fj_bound_state, fj_model_1, args, nargs);
@@ -587,26 +649,30 @@ fj_decode_2(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 /*
- * bind(fingerprint, types, enums, limits, costs, functions, number_text): store the
- * model classes (their slot offsets) and enum members the codecs compare with and
- * build, the module's limits (max_depth, max_input_bytes, max_graph_bytes,
- * most_per_char), the figures of the reader's memory estimate, the runtime
- * functions values are read with and foryjson.plain.NumberText. False, storing
- * nothing, when the fingerprint is not this source's: the Python module and the
- * extension differ.
+ * bind(fingerprint, types, enums, limits, costs, functions, number_text,
+ * uuid_class, decimal_class): store the model classes (their slot offsets) and enum
+ * members the codecs compare with and build, the module's limits (max_depth,
+ * max_input_bytes, max_graph_bytes, most_per_char), the figures of the reader's
+ * memory estimate, the runtime functions values are read with,
+ * foryjson.plain.NumberText, and uuid.UUID and decimal.Decimal where the encoders
+ * write them (None otherwise). False, storing nothing, when the fingerprint is not
+ * this source's: the Python module and the extension differ. The fingerprint is
+ * compared first, so that a bind() of another version, taking other arguments,
+ * says so too.
  */
 static PyObject *
 fj_bind(PyObject *module, PyObject *args)
 {
-    const char *fingerprint;
-    PyObject *types, *enums, *limits_tuple, *costs_tuple, *functions, *number_text;
+    PyObject *fingerprint, *types, *enums, *limits_tuple, *costs_tuple, *functions, *number_text;
+    PyObject *uuid_class, *decimal_class;
     fj_limits limits;
     fj_costs costs;
     Py_ssize_t offsets_0[7];
     Py_ssize_t offsets_1[4];
     Py_ssize_t offsets_2[3];
-    if (!PyArg_ParseTuple(args, "sO!O!O!OO!O:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text)) return NULL;
-    if (strcmp(fingerprint, FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
+    if (PyTuple_GET_SIZE(args) < 1 || !PyUnicode_Check(PyTuple_GET_ITEM(args, 0))
+        || PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(args, 0), FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
+    if (!PyArg_ParseTuple(args, "UO!O!O!OO!OOO:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text, &uuid_class, &decimal_class)) return NULL;
     if (fj_limits_from(limits_tuple, &limits) < 0 || fj_costs_from(costs_tuple, &costs) < 0) return NULL;
     if (!PyCallable_Check(number_text)) {
         PyErr_SetString(PyExc_TypeError, "bind() takes callables");
@@ -685,6 +751,7 @@ fj_bind(PyObject *module, PyObject *args)
 
 static PyMethodDef fj_methods[] = {
     {"bind", fj_bind, METH_VARARGS, NULL},
+    {"encode_Customer", (PyCFunction)(void (*)(void))fj_encode_0, METH_FASTCALL, NULL},
     {"encode_Address", (PyCFunction)(void (*)(void))fj_encode_1, METH_FASTCALL, NULL},
     {"encode_Category", (PyCFunction)(void (*)(void))fj_encode_2, METH_FASTCALL, NULL},
     {"decode_Customer", (PyCFunction)(void (*)(void))fj_decode_0, METH_FASTCALL, NULL},
@@ -704,5 +771,7 @@ static struct PyModuleDef fj_module = {
 PyMODINIT_FUNC
 PyInit__orders_native(void)
 {
+    PyDateTime_IMPORT;
+    if (PyDateTimeAPI == NULL) return NULL;
     return PyModule_Create(&fj_module);
 }

@@ -90,22 +90,48 @@ class Clients:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Clients is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Clients(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Clients, _encode_Clients, self, escape_non_ascii, pretty, depth=5
+            _plain_Clients,
+            _encode_Clients,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=5,
+            native=_native_Clients,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Clients is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Clients(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Clients, _encode_Clients, self, escape_non_ascii, pretty, depth=5
+            _plain_Clients,
+            _encode_Clients,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=5,
+            native=_native_Clients,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Clients, _encode_Clients, self, False, False, depth=5
+            _plain_Clients,
+            _encode_Clients,
+            self,
+            False,
+            False,
+            depth=5,
+            native=_native_Clients,
         )
 
     @classmethod
@@ -391,22 +417,48 @@ class Client:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Client is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Client(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Client, _encode_Client, self, escape_non_ascii, pretty, depth=3
+            _plain_Client,
+            _encode_Client,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=3,
+            native=_native_Client,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Client is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Client(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Client, _encode_Client, self, escape_non_ascii, pretty, depth=3
+            _plain_Client,
+            _encode_Client,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=3,
+            native=_native_Client,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Client, _encode_Client, self, False, False, depth=3
+            _plain_Client,
+            _encode_Client,
+            self,
+            False,
+            False,
+            depth=3,
+            native=_native_Client,
         )
 
     @classmethod
@@ -1347,10 +1399,12 @@ def _builtins_list_Partner(value: object, options: _pyvalues.Options) -> list[An
 ) = _native.load(
     __name__,
     "_clients_native",
-    "60c3a73a8778b4de",
+    "e9d3ba075c8aaddc",
     (Clients, Client, Partner),
     ((EyeColor.BROWN, EyeColor.BLUE, EyeColor.GREEN),),
     functions=(_identifiers.read_uuid, _decimals.decimal_from, _temporal.read_date),
+    uuid=UUID,
+    decimal=Decimal,
 )
 
 

@@ -76,6 +76,10 @@ class Node(metaclass=_ABCMeta):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Node is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Node(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
             _plain_Node,
             _encode_Node,
@@ -85,12 +89,17 @@ class Node(metaclass=_ABCMeta):
             _LIMITS,
             depth=None,
             counts_depth=True,
+            native=_native_Node,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Node is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Node(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
             _plain_Node,
             _encode_Node,
@@ -100,6 +109,7 @@ class Node(metaclass=_ABCMeta):
             _LIMITS,
             depth=None,
             counts_depth=True,
+            native=_native_Node,
         )
 
     def validate(self) -> None:
@@ -113,6 +123,7 @@ class Node(metaclass=_ABCMeta):
             _LIMITS,
             depth=None,
             counts_depth=True,
+            native=_native_Node,
         )
 
     @classmethod
@@ -270,22 +281,51 @@ class File(Node):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_File is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_File(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_File, _encode_File, self, escape_non_ascii, pretty, _LIMITS, depth=1
+            _plain_File,
+            _encode_File,
+            self,
+            escape_non_ascii,
+            pretty,
+            _LIMITS,
+            depth=1,
+            native=_native_File,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_File is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_File(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_File, _encode_File, self, escape_non_ascii, pretty, _LIMITS, depth=1
+            _plain_File,
+            _encode_File,
+            self,
+            escape_non_ascii,
+            pretty,
+            _LIMITS,
+            depth=1,
+            native=_native_File,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_File, _encode_File, self, False, False, _LIMITS, depth=1
+            _plain_File,
+            _encode_File,
+            self,
+            False,
+            False,
+            _LIMITS,
+            depth=1,
+            native=_native_File,
         )
 
     @classmethod
@@ -432,6 +472,10 @@ class Directory(Node):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Directory is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Directory(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
             _plain_Directory,
             _encode_Directory,
@@ -441,12 +485,17 @@ class Directory(Node):
             _LIMITS,
             depth=None,
             counts_depth=True,
+            native=_native_Directory,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Directory is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Directory(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
             _plain_Directory,
             _encode_Directory,
@@ -456,6 +505,7 @@ class Directory(Node):
             _LIMITS,
             depth=None,
             counts_depth=True,
+            native=_native_Directory,
         )
 
     def validate(self) -> None:
@@ -469,6 +519,7 @@ class Directory(Node):
             _LIMITS,
             depth=None,
             counts_depth=True,
+            native=_native_Directory,
         )
 
     @classmethod
@@ -1083,7 +1134,7 @@ def _builtins_list_Node(
 ) = _native.load(
     __name__,
     "_filetree_native",
-    "357f4a25b160df61",
+    "0e5fadde154541d3",
     (Node, File, Directory),
     ((Permissions.READ, Permissions.WRITE, Permissions.READ_WRITE),),
     _LIMITS,

@@ -732,22 +732,48 @@ class Refund(Transaction):
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Refund is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Refund(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Refund, _encode_Refund, self, escape_non_ascii, pretty, depth=1
+            _plain_Refund,
+            _encode_Refund,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Refund,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Refund is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Refund(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Refund, _encode_Refund, self, escape_non_ascii, pretty, depth=1
+            _plain_Refund,
+            _encode_Refund,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=1,
+            native=_native_Refund,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Refund, _encode_Refund, self, False, False, depth=1
+            _plain_Refund,
+            _encode_Refund,
+            self,
+            False,
+            False,
+            depth=1,
+            native=_native_Refund,
         )
 
     @classmethod
@@ -1791,10 +1817,11 @@ NATIVE, (_native_Entity, _native_Refund), (_native_read_Entity, _native_read_Ref
     _native.load(
         __name__,
         "_ledger_native",
-        "c957ddfbd4b1abc3",
+        "5c50d2c5b739b5ad",
         (Entity, Refund),
         (),
         functions=(_decimals.decimal_from,),
+        decimal=Decimal,
     )
 )
 

@@ -379,22 +379,48 @@ class Customer:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Customer is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Customer(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Customer, _encode_Customer, self, escape_non_ascii, pretty, depth=3
+            _plain_Customer,
+            _encode_Customer,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=3,
+            native=_native_Customer,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Customer is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Customer(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Customer, _encode_Customer, self, escape_non_ascii, pretty, depth=3
+            _plain_Customer,
+            _encode_Customer,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=3,
+            native=_native_Customer,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Customer, _encode_Customer, self, False, False, depth=3
+            _plain_Customer,
+            _encode_Customer,
+            self,
+            False,
+            False,
+            depth=3,
+            native=_native_Customer,
         )
 
     @classmethod
@@ -2192,7 +2218,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_native",
-    "154a2d29c197910b",
+    "0d013cfed6206fa8",
     (Customer, Address, Category),
     (
         (

@@ -119,6 +119,28 @@ models:
       shapes: list[Shape]
       first: Shape?
       square: Square?
+  Scalars:
+    fields:
+      id: uuid
+      amount: decimal
+      text_amount: {type: decimal, format: string}
+      day: date
+      clock: time
+      moment: datetime
+      local: local_datetime
+      millis: {type: datetime, format: epoch_millis}
+      seconds: {type: datetime, format: epoch_seconds}
+      blob: bytes
+      url_blob: {type: bytes, format: base64url}
+      hex: {type: bytes, format: base16}
+      maybe_id: {type: "uuid?", include: always}
+      days: list[date?]
+  Lasting:
+    fields:
+      elapsed: duration
+  HoldsLasting:
+    fields:
+      lasting: Lasting
 """
 
 

@@ -149,9 +149,17 @@ def test_the_wheel_holds_the_runtime_the_generator_and_the_template(
     assert expected <= names
     assert "foryjson/py.typed" in names
     assert "foryjson/gen/templates/module.py.jinja" in names
-    # --native: the C template, and the header and loader the C sources need.
+    # --native: the C template, and the headers and loader the C sources need.
     assert "foryjson/gen/templates/native/module.c.jinja" in names
-    assert "foryjson/native/foryjson_native.h" in names
+    headers = Path(foryjson.__file__).resolve().parent / "native"
+    assert {path.name for path in headers.glob("*.h")} == {
+        "foryjson_native.h",
+        "foryjson_read.h",
+        "foryjson_scalars.h",
+        "foryjson_write.h",
+    }
+    for header in headers.glob("*.h"):
+        assert f"foryjson/native/{header.name}" in names
     assert "foryjson/native/__init__.py" in names
     assert not any(
         name.startswith(("tests/", "schemas/", "generated/")) for name in names

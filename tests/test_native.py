@@ -9,6 +9,10 @@ The drift check and the C quoting filter need no compiler.
 from __future__ import annotations
 
 import ast
+import base64
+import binascii
+import datetime as dt
+import decimal
 import gc
 import importlib
 import importlib.machinery
@@ -16,14 +20,17 @@ import importlib.util
 import math
 import os
 import random
+import re
 import resource
 import struct
 import subprocess
 import sys
 import tracemalloc
 from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -32,7 +39,8 @@ from hypothesis import strategies as st
 from foryjson import EncodeError, ForyJson, writer
 from foryjson.gen.cli import main
 from foryjson.gen.quoting import c_comment, c_string
-from foryjson.limits import Limits
+from foryjson.limits import MAX_NUMBER_CHARS, Limits
+from foryjson.native import include_dir
 from tests.native_support import (
     PACKAGE,
     everything,
@@ -92,13 +100,20 @@ def test_the_modules_use_their_compiled_encoders(package: Path) -> None:
     codecs = {codec.type.__name__: codec for codec in kitchen.CODECS}
     assert codecs["Everything"].native is not None
     assert codecs["Folder"].native is not None
-    # A model with a date, and one holding it, are the Python encoders'.
-    assert codecs["Dated"].native is None and codecs["HoldsDated"].native is None
+    assert codecs["Dated"].native is not None and codecs["Scalars"].native is not None
+    # A model with a duration, and one holding it, are the Python encoders'.
+    assert codecs["Lasting"].native is None and codecs["HoldsLasting"].native is None
     source = (package / PACKAGE / "_kitchen_native.c").read_text(encoding="utf-8")
-    assert "Dated: encoder: field day: date is handled by Python only" in source
-    assert "HoldsDated: encoder: field dated: Dated is handled by Python only" in source
+    assert (
+        "Lasting: encoder: field elapsed: duration is handled by Python only" in source
+    )
+    assert (
+        "HoldsLasting: encoder: field lasting: Lasting is handled by Python only"
+        in source
+    )
     # Dates are read by the runtime function the Python decoder calls.
     assert codecs["Dated"].native_read is not None
+    assert codecs["Lasting"].native_read is not None
 
 
 @pytest.mark.parametrize("name", ["media", "users"])
@@ -318,8 +333,13 @@ def test_many_encodes_keep_memory_and_references_flat(package: Path) -> None:
     bad = _valid(kitchen)
     bad.counts = [1, 2, "x"]
     good = _valid(kitchen)
+    # A decimal's text is the one object an encoder makes, written or given up on.
+    scalars = _valid_scalars(kitchen)
+    exponent = _valid_scalars(kitchen)
+    exponent.amount = Decimal("1E+5")
     watched = [value.media.uri, value.media.persons, value.images, media.Player.JAVA]
     watched += [bad.counts, good.quoted, kitchen.Color.GREEN]
+    watched += [scalars.text_amount, scalars.id, scalars.blob, exponent.amount]
     before = [sys.getrefcount(item) for item in watched]
 
     def run(times: int) -> None:
@@ -327,6 +347,8 @@ def test_many_encodes_keep_memory_and_references_flat(package: Path) -> None:
             assert media._native_MediaContent(value, 20) is not None
             assert kitchen._native_Everything(good, 20) is not None
             assert kitchen._native_Everything(bad, 20) is None
+            assert kitchen._native_Scalars(scalars, 20) is not None
+            assert kitchen._native_Scalars(exponent, 20) is None
 
     run(20_000)
     gc.collect()
@@ -392,6 +414,8 @@ def test_threads_share_the_encoders(package: Path) -> None:
         ),
         _nested(kitchen, 10),
         _valid(kitchen),
+        # Each thread's first decimal makes its decimal context.
+        _valid_scalars(kitchen),
     ]
     expected = [value.to_json_bytes() for value in documents]
 
@@ -454,3 +478,283 @@ def test_generated_modules_import_without_the_extension(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert result.stdout.strip() == "False None"
+
+
+# ------------------------------------------------------------------ scalars
+#
+# UUIDs, decimals, dates and times and byte arrays, which the C encoders write
+# themselves: exactly the text of the runtime functions the Python encoders call,
+# for objects of exactly the field's type, and nothing else.
+
+UTC = dt.timezone.utc
+UUIDS = (
+    st.uuids()
+    | st.integers(0, 2**128 - 1).map(lambda number: UUID(int=number))
+    | st.sampled_from([UUID(int=0), UUID(int=2**128 - 1)])
+)
+#: Decimals of every shape: finite ones of any exponent (positive exponents and
+#: exponents past the runtime's limit are the Python encoders'), NaN, the
+#: infinities, -0, and ints (written as themselves within 64 bits).
+DECIMALS = (
+    st.decimals()
+    | st.builds(
+        lambda sign, digits, exponent: Decimal((sign, tuple(digits), exponent)),
+        st.integers(0, 1),
+        st.lists(st.integers(0, 9), min_size=1, max_size=40),
+        st.integers(-40, 40) | st.integers(-(10**7), 10**7),
+    )
+    | st.sampled_from(
+        [
+            Decimal("-0"),
+            Decimal("0.000"),
+            Decimal("-0E-5"),
+            Decimal("1E+3"),
+            Decimal("1E-7"),
+            Decimal("NaN"),
+            Decimal("-sNaN"),
+            Decimal("Infinity"),
+            Decimal("1E+999999"),
+            Decimal("1E-999999"),
+            Decimal("9" * 10_000),
+            Decimal("9" * 10_001),
+            Decimal("-" + "9" * 9_999),
+            Decimal("0." + "1" * 9_998),
+        ]
+    )
+    | st.integers(-(2**70), 2**70)
+)
+UTC_DATETIMES = st.datetimes(timezones=st.just(UTC)) | st.sampled_from(
+    [
+        dt.datetime.min.replace(tzinfo=UTC),
+        dt.datetime.max.replace(tzinfo=UTC),
+        dt.datetime(1969, 12, 31, 23, 59, 59, 999_500, UTC),
+        dt.datetime(1969, 12, 31, 23, 59, 59, 999_999, UTC),
+        dt.datetime(1970, 1, 1, tzinfo=UTC),
+    ]
+)
+
+
+def _plainly_written(value: object) -> bool:
+    """Whether a decimal field's value is one the C encoders write: a Decimal whose
+    text (in the current context) has no exponent and is within the limit, or an
+    int of 64 bits."""
+    if type(value) is int:
+        return -(2**63) <= value < 2**63
+    text = str(value)
+    return re.fullmatch(r"[-0-9.]+", text) is not None and len(text) <= 10_000
+
+
+def _scalars(kitchen: Any) -> st.SearchStrategy[Any]:
+    return st.builds(
+        kitchen.Scalars,
+        id=UUIDS,
+        amount=DECIMALS,
+        text_amount=DECIMALS,
+        day=st.dates() | st.sampled_from([dt.date.min, dt.date.max]),
+        clock=st.times(),
+        moment=UTC_DATETIMES,
+        local=st.datetimes(),
+        millis=UTC_DATETIMES,
+        seconds=UTC_DATETIMES,
+        blob=st.binary(max_size=70),
+        url_blob=st.binary(max_size=70),
+        hex=st.binary(max_size=70),
+        maybe_id=st.none() | UUIDS,
+        days=st.lists(st.none() | st.dates(), max_size=3),
+    )
+
+
+@settings(
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data(), capitals=st.sampled_from([1, 0]))
+def test_scalars_are_written_as_python_does(
+    package: Path, data: st.DataObject, capitals: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kitchen = _module(package, "kitchen")
+    value = data.draw(_scalars(kitchen))
+    with decimal.localcontext() as context:
+        # Decimal's str spells exponents "e" without capitals: still not written.
+        context.capitals = capitals
+        document = kitchen._native_Scalars(value, 20)
+        plain = _plainly_written(value.amount) and _plainly_written(value.text_amount)
+        assert (document is not None) is plain
+        if document is not None:
+            assert document == _pure_bytes(kitchen, value, monkeypatch)
+        _same_outcome(kitchen, value, monkeypatch)
+
+
+def _valid_scalars(kitchen: Any) -> Any:
+    return kitchen.Scalars(
+        id=UUID(int=0),
+        amount=Decimal("-0"),
+        text_amount=Decimal("-12.50"),
+        day=dt.date(1, 1, 1),
+        clock=dt.time(1, 2, 3, 500_000),
+        moment=dt.datetime(1969, 12, 31, 23, 59, 59, 999_500, UTC),
+        local=dt.datetime(999, 2, 3, 4, 5, 6, 7),
+        millis=dt.datetime(1969, 12, 31, 23, 59, 59, 999_500, UTC),
+        seconds=dt.datetime(1969, 12, 31, 23, 59, 59, 999_500, UTC),
+        blob=b"\x00\x7f\x80\xff",
+        url_blob=b"\x00\x7f\x80\xff",
+        hex=b"\x00\x7f\x80\xff",
+        maybe_id=UUID(int=2**128 - 1),
+        days=[None, dt.date(9999, 12, 31)],
+    )
+
+
+def test_scalars_are_written_as_the_wire_format_says(
+    package: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kitchen = _module(package, "kitchen")
+    value = _valid_scalars(kitchen)
+    expected = (
+        b'{"id":"00000000-0000-0000-0000-000000000000","amount":-0,'
+        b'"text_amount":"-12.50","day":"0001-01-01","clock":"01:02:03.5",'
+        b'"moment":"1969-12-31T23:59:59.9995Z","local":"0999-02-03T04:05:06.000007",'
+        b'"millis":-1,"seconds":-1,"blob":"AH+A/w==","url_blob":"AH-A_w==",'
+        b'"hex":"007f80ff","maybe_id":"ffffffff-ffff-ffff-ffff-ffffffffffff",'
+        b'"days":[null,"9999-12-31"]}'
+    )
+    assert kitchen._native_Scalars(value, 20) == expected
+    assert _pure_bytes(kitchen, value, monkeypatch) == expected
+    value.amount, value.text_amount = 12, -(2**63)
+    assert b'"amount":12,"text_amount":"-9223372036854775808"' in (
+        kitchen._native_Scalars(value, 20)
+    )
+    _same_outcome(kitchen, value, monkeypatch)
+
+
+def test_bytes_of_every_length_are_written_as_binascii_writes_them(
+    package: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kitchen = _module(package, "kitchen")
+    rng = random.Random(20260521)
+    value = _valid_scalars(kitchen)
+    for length in [*range(71), 512, 4099]:
+        for raw in (rng.randbytes(length), b"\xff" * length, b"\x00" * length):
+            value.blob, value.url_blob, value.hex = raw, raw[::-1], raw
+            document = kitchen._native_Scalars(value, 20)
+            assert document is not None
+            standard = binascii.b2a_base64(raw, newline=False)
+            url = base64.urlsafe_b64encode(raw[::-1])
+            assert b'"blob":"' + standard + b'"' in document
+            assert b'"url_blob":"' + url + b'"' in document
+            assert b'"hex":"' + raw.hex().encode() + b'"' in document
+            assert document == _pure_bytes(kitchen, value, monkeypatch)
+
+
+class _UUID(UUID):
+    pass
+
+
+class _Decimal(Decimal):
+    pass
+
+
+class _Date(dt.date):
+    pass
+
+
+class _Time(dt.time):
+    pass
+
+
+class _DateTime(dt.datetime):
+    pass
+
+
+class _Bytes(bytes):
+    pass
+
+
+def _tampered(number: object) -> UUID:
+    """A UUID whose int slot holds ``number`` (which UUID's own checks forbid)."""
+    value = UUID(int=1)
+    object.__setattr__(value, "int", number)
+    return value
+
+
+PLUS_ONE = dt.timezone(dt.timedelta(hours=1))
+
+#: Values of the Scalars fields the C encoders give up on, for the Python encoders
+#: to write them (subclasses, bytearray, memoryview) or to raise their error.
+GIVE_UPS: list[tuple[str, Any]] = [
+    ("id", _UUID(int=5)),
+    ("id", _tampered(-1)),
+    ("id", _tampered(2**128)),
+    ("id", _tampered(1.0)),
+    ("id", _tampered(True)),
+    ("id", _tampered(type("Big", (int,), {})(7))),
+    ("maybe_id", _tampered(-(2**200))),
+    ("id", "00000000-0000-0000-0000-000000000000"),
+    ("amount", _Decimal("1.5")),
+    ("text_amount", _Decimal("-2")),
+    ("amount", Decimal("1E+3")),
+    ("text_amount", Decimal("NaN")),
+    ("amount", Decimal("-Infinity")),
+    ("amount", Decimal("1E-999999")),
+    ("amount", Decimal("9" * 10_001)),
+    ("amount", 2**63),
+    ("text_amount", -(2**63) - 1),
+    ("amount", True),
+    ("amount", 1.5),
+    ("amount", "1.5"),
+    ("day", _Date(2020, 1, 2)),
+    ("day", dt.datetime(2020, 1, 2)),
+    ("day", dt.datetime(2020, 1, 2, tzinfo=UTC)),
+    ("day", "2020-01-02"),
+    ("days", [dt.date(2020, 1, 1), _Date(2020, 1, 1)]),
+    ("clock", dt.time(1, 2, 3, tzinfo=UTC)),
+    ("clock", _Time(1, 2)),
+    ("moment", dt.datetime(2020, 1, 1)),
+    ("moment", dt.datetime(2020, 1, 1, tzinfo=PLUS_ONE)),
+    ("moment", dt.datetime(2020, 1, 1, tzinfo=dt.timezone(dt.timedelta(0), "UTC"))),
+    ("moment", _DateTime(2020, 1, 1, tzinfo=UTC)),
+    ("moment", dt.date(2020, 1, 1)),
+    ("millis", dt.datetime(2020, 1, 1)),
+    ("millis", dt.datetime(2020, 1, 1, tzinfo=PLUS_ONE)),
+    ("millis", _DateTime(2020, 1, 1, tzinfo=UTC)),
+    ("seconds", dt.datetime(1, 1, 1, tzinfo=dt.timezone(dt.timedelta(hours=-5)))),
+    ("seconds", 0),
+    ("local", dt.datetime(2020, 1, 1, tzinfo=UTC)),
+    ("local", _DateTime(2020, 1, 1)),
+    ("blob", bytearray(b"ab")),
+    ("blob", memoryview(b"abc")),
+    ("url_blob", bytearray(b"\xff")),
+    ("hex", memoryview(b"\x00\xff")),
+    ("hex", _Bytes(b"x")),
+    ("blob", "AAEC"),
+]
+
+
+def _any_outcome(call: Any) -> Any:
+    try:
+        return call()
+    except Exception as error:
+        return (type(error), str(error))
+
+
+@pytest.mark.parametrize(("field", "bad"), GIVE_UPS)
+def test_scalars_the_c_code_does_not_write_are_the_python_encoders(
+    package: Path, monkeypatch: pytest.MonkeyPatch, field: str, bad: object
+) -> None:
+    kitchen = _module(package, "kitchen")
+    value = _valid_scalars(kitchen)
+    assert kitchen._native_Scalars(value, 20) is not None
+    setattr(value, field, bad)
+    assert kitchen._native_Scalars(value, 20) is None  # the Python encoders' turn
+    with monkeypatch.context() as patch:
+        patch.setattr(kitchen, "_native_Scalars", None)
+        expected = [_any_outcome(value.to_json_bytes), _any_outcome(value.to_json)]
+    assert [_any_outcome(value.to_json_bytes), _any_outcome(value.to_json)] == expected
+
+
+def test_the_decimal_limit_is_the_runtime_s() -> None:
+    header = Path(include_dir()) / "foryjson_scalars.h"
+    found = re.search(
+        r"#define FJ_MAX_NUMBER_CHARS (\d+)", header.read_text(encoding="utf-8")
+    )
+    assert found is not None and int(found.group(1)) == MAX_NUMBER_CHARS

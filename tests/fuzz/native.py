@@ -137,7 +137,7 @@ def build(workdir: Path, tools: Toolchain) -> int:
     if not stamp.is_file() or stamp.read_text(encoding="utf-8") != flags:
         for old in native.rglob("*.so"):
             old.unlink()
-    header = (Path(include_dir()) / "foryjson_native.h").stat().st_mtime
+    header = max(path.stat().st_mtime for path in Path(include_dir()).glob("*.h"))
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     jobs = []
     for name, source in sources(native, NATIVE).items():

@@ -3,11 +3,14 @@
 ``foryjson-gen --native`` renders, beside each module, a C source from
 ``templates/native/`` (see ``docs/native.md``). This module decides what that source
 holds. A model gets a C encoder when every written value is a type the C writer knows
-(``str``, ``bool``, the integer types, ``float``, this module's enums, lists of these,
-nullable versions, and models of the same kind, hierarchies written with a subtype
-property included), and a C decoder when every read value is such a type and every
-default one the C reader can build; for every other model and direction, the plan
-keeps the reason it is left to Python.
+(``str``, ``bool``, the integer types, ``float``, ``uuid``, ``decimal``, ``date``,
+``time``, ``datetime`` in ISO and epoch formats, ``local_datetime``, ``bytes`` as
+base64, base64url or base16, this module's enums, lists of these, nullable versions,
+and models of the same kind, hierarchies written with a subtype property included),
+and a C decoder when every read value is such a type (or one the Python decoder
+reads with a runtime function, which the C decoder calls where it does not make the
+value itself) and every default one the C reader can build; for every other model
+and direction, the plan keeps the reason it is left to Python.
 
 Both directions handle the common case only. The C encoders write what the Python
 ones would write, and give up on anything else; the C decoders read documents the
@@ -44,6 +47,7 @@ from .reading import read_facts
 from .scalars import runtime_codec
 
 __all__ = [
+    "SCALAR_KINDS",
     "Default",
     "NativeEnum",
     "NativeField",
@@ -72,10 +76,19 @@ class Value:
     value when it is not None), and ``call`` (read only: the JSON value, a ``str``, an
     ``int`` or a ``NumberText`` as the Python reader makes it, is given to function
     ``index`` of the module's ``functions``, the one the Python decoder calls; ``low``
-    is the kinds of JSON value it takes, ``STRING | INTEGER | FRACTION``), and
-    ``date``, ``datetime``, ``uuid``, ``decimal``, ``base64`` and ``base16`` (read
-    only: the common forms made in C, any other value given to function ``index``,
-    as ``call`` does).
+    is the kinds of JSON value it takes, ``STRING | INTEGER | FRACTION``).
+
+    Read only, the common forms made in C and any other value given to function
+    ``index``, as ``call`` does: ``date``, ``datetime``, ``uuid``, ``decimal``,
+    ``base64`` and ``base16`` (see ``_FAST_READS``).
+
+    Write only, each the text of the runtime function the Python encoder calls, for
+    exactly the type the field holds: ``uuid`` (a ``UUID`` whose ``int`` is in
+    range), ``decimal`` and ``decimal_string`` (a ``Decimal`` whose text has no
+    exponent, or an ``int`` of 64 bits), ``date``, ``time`` (naive),
+    ``datetime``, ``epoch_millis`` and ``epoch_seconds`` (in UTC, its tzinfo
+    ``timezone.utc``), ``local_datetime`` (naive), ``base64``, ``base64url`` and
+    ``base16`` (``bytes``). See ``SCALAR_KINDS``.
     """
 
     kind: str
@@ -232,6 +245,8 @@ class NativeModule:
     apis: tuple[str, ...] = ()
     """The modules whose objects the C code makes (``datetime``, ``uuid``,
     ``decimal``), imported when the extension loads."""
+    scalars: tuple[str, ...] = ()
+    """The kinds of ``SCALAR_KINDS`` the C encoders write, sorted."""
     fingerprint: str = field(default="")
     """Identifies the plan, so that a module refuses a stale compiled extension."""
 
@@ -242,6 +257,41 @@ class NativeModule:
     @property
     def decoders(self) -> tuple[NativeModel, ...]:
         return tuple(model for model in self.models if model.members is not None)
+
+    def _writes(self, group: str) -> bool:
+        return any(SCALAR_KINDS[kind][0] == group for kind in self.scalars)
+
+    @property
+    def writes_uuids(self) -> bool:
+        """Whether the encoders write UUIDs (with the class ``bind()`` takes)."""
+        return self._writes("uuid")
+
+    @property
+    def writes_decimals(self) -> bool:
+        """Whether the encoders write decimals (with the class ``bind()`` takes)."""
+        return self._writes("decimals")
+
+    @property
+    def writes_dates(self) -> bool:
+        """Whether the encoders write dates or times (with the datetime C API)."""
+        return self._writes("dates")
+
+    @property
+    def writes_bytes(self) -> bool:
+        """Whether the encoders write byte arrays (with tables made at load)."""
+        return self._writes("bytes")
+
+    @property
+    def classes(self) -> tuple[tuple[str, str, str], ...]:
+        """The classes the encoders compare with, which the module hands ``load``
+        for ``bind()``: the keyword, the module and the class
+        (``("uuid", "uuid", "UUID")``)."""
+        found = []
+        if self.writes_uuids:
+            found.append(("uuid", "uuid", "UUID"))
+        if self.writes_decimals:
+            found.append(("decimal", "decimal", "Decimal"))
+        return tuple(found)
 
 
 def extension_name(module: str) -> str:
@@ -283,6 +333,24 @@ _FAST_READS = {
     Scalar("bytes", "base64"): ("base64", ""),
     Scalar("bytes", "base16"): ("base16", ""),
 }
+#: The scalars the C encoders write themselves besides ``_SCALARS``, by name and
+#: format: each one's kind and the group of its writers (``uuid``, ``decimals``,
+#: ``dates``, ``bytes``). The C decoders read them with the runtime functions.
+SCALAR_KINDS: dict[str, tuple[str, tuple[str, str | None]]] = {
+    "uuid": ("uuid", ("uuid", None)),
+    "decimal": ("decimals", ("decimal", None)),
+    "decimal_string": ("decimals", ("decimal", "string")),
+    "date": ("dates", ("date", None)),
+    "time": ("dates", ("time", None)),
+    "datetime": ("dates", ("datetime", None)),
+    "epoch_millis": ("dates", ("datetime", "epoch_millis")),
+    "epoch_seconds": ("dates", ("datetime", "epoch_seconds")),
+    "local_datetime": ("dates", ("local_datetime", None)),
+    "base64": ("bytes", ("bytes", "base64")),
+    "base64url": ("bytes", ("bytes", "base64url")),
+    "base16": ("bytes", ("bytes", "base16")),
+}
+_WRITTEN = {scalar: kind for kind, (_, scalar) in SCALAR_KINDS.items()}
 
 _SCALARS = {"str": Value("str"), "bool": Value("bool"), "float": Value("float")}
 _SCALARS["int"] = Value("int", low=_INT64[0], high=_INT64[1])
@@ -302,6 +370,8 @@ class _Values:
         self.functions: dict[str, int] = {}
         self.apis: set[str] = set()
         """The modules whose objects the C code makes (see ``NativeModule.apis``)."""
+        self.scalars: set[str] = set()
+        """The kinds of ``SCALAR_KINDS`` written."""
 
     def of(self, type_ref: TypeRef, models: dict[str, int]) -> Value | str:
         """The C handling of a type, or why the C code cannot handle it."""
@@ -309,11 +379,15 @@ class _Values:
         if call is not None and self.reading:
             index = self.functions.setdefault(call[0], len(self.functions))
             if type_ref in _FAST_READS:
-                kind, api = _FAST_READS[type_ref]
+                fast, api = _FAST_READS[type_ref]
                 self.apis.update({api} - {""})
-                return Value(kind, index=index)
+                return Value(fast, index=index)
             return Value("call", index=index, low=call[1])
         if isinstance(type_ref, Scalar):
+            kind = _WRITTEN.get((type_ref.name, type_ref.format))
+            if kind is not None and not self.reading:
+                self.scalars.add(kind)
+                return Value(kind)
             found = _SCALARS.get(type_ref.name)
             if found is None or type_ref.format is not None:
                 spelled = spell(type_ref)
@@ -589,7 +663,8 @@ def plan_native(module: ModuleDef) -> NativeModule:
         tuple(constants.values()),
         tuple(readers.functions),
         unsupported,
-        tuple(sorted(writers.apis | readers.apis)),
+        tuple(sorted(readers.apis)),
+        tuple(sorted(writers.scalars)),
     )
     digest = hashlib.sha256(repr(plan).encode("utf-8", "surrogatepass")).hexdigest()
     return NativeModule(**{**plan.__dict__, "fingerprint": digest[:16]})

@@ -2,6 +2,7 @@
  * foryjson_native.h: what every C source that foryjson-gen --native writes shares.
  *
  * foryjson_write.h holds the UTF-8 buffer and the writers the encoders use,
+ * foryjson_scalars.h the writers of UUIDs, decimals, dates and times and bytes,
  * foryjson_read.h the strict reader the decoders use; this header adds what both
  * need: slot access, and the arguments and limits of the entry points.
  */
@@ -68,6 +69,7 @@ fj_skip_plain16(const unsigned char *p, const unsigned char *end)
 }
 
 #include "foryjson_write.h"
+#include "foryjson_scalars.h"
 #include "foryjson_read.h"
 
 /* The attribute stored in the slot at offset, borrowed; NULL when it is not set. */
@@ -115,27 +117,25 @@ fj_import(const char *module_name, const char *name)
     return value;
 }
 
-/* uuid.UUID, the offsets of its int and is_safe slots, and SafeUUID.unknown: set
-   by fj_import_uuid when a module that reads UUIDs loads. */
-static PyTypeObject *fj_uuid_type;
-static Py_ssize_t fj_uuid_int, fj_uuid_safe;
-static PyObject *fj_uuid_unknown;
+/* What the decoders make UUIDs with: uuid.UUID, the offsets of its int and is_safe
+   slots, and SafeUUID.unknown; set by fj_import_uuid when a module that reads UUIDs
+   loads. */
+static struct {
+    PyTypeObject *type;
+    Py_ssize_t int_slot, safe_slot;
+    PyObject *unknown;
+} fj_uuid_maker;
 
 static int
 fj_import_uuid(void)
 {
-    PyObject *module = PyImport_ImportModule("uuid"), *type = NULL, *safe = NULL;
+    PyObject *type = fj_import("uuid", "UUID"), *safe = fj_import("uuid", "SafeUUID");
     int status = -1;
-    if (module == NULL) {
-        return -1;
-    }
-    type = PyObject_GetAttrString(module, "UUID");
-    safe = PyObject_GetAttrString(module, "SafeUUID");
     if (type != NULL && safe != NULL && PyType_Check(type)
-        && (fj_uuid_int = fj_slot_offset((PyTypeObject *)type, "int")) >= 0
-        && (fj_uuid_safe = fj_slot_offset((PyTypeObject *)type, "is_safe")) >= 0
-        && (fj_uuid_unknown = PyObject_GetAttrString(safe, "unknown")) != NULL) {
-        fj_uuid_type = (PyTypeObject *)Py_NewRef(type);
+        && (fj_uuid_maker.int_slot = fj_slot_offset((PyTypeObject *)type, "int")) >= 0
+        && (fj_uuid_maker.safe_slot = fj_slot_offset((PyTypeObject *)type, "is_safe")) >= 0
+        && (fj_uuid_maker.unknown = PyObject_GetAttrString(safe, "unknown")) != NULL) {
+        fj_uuid_maker.type = (PyTypeObject *)Py_NewRef(type);
         status = 0;
     }
     else if (!PyErr_Occurred()) {
@@ -143,7 +143,6 @@ fj_import_uuid(void)
     }
     Py_XDECREF(safe);
     Py_XDECREF(type);
-    Py_DECREF(module);
     return status;
 }
 
@@ -173,17 +172,21 @@ fj_read_uuid(fj_reader *r, PyObject *function)
         }
         bytes[n++] = (unsigned char)byte;
     }
+#if PY_VERSION_HEX >= 0x030D0000
+    value = PyLong_FromUnsignedNativeBytes(bytes, 16, Py_ASNATIVEBYTES_BIG_ENDIAN);
+#else
     value = _PyLong_FromByteArray(bytes, 16, 0, 0);
+#endif
     if (value == NULL) {
         return NULL;
     }
-    result = fj_uuid_type->tp_alloc(fj_uuid_type, 0);
+    result = fj_uuid_maker.type->tp_alloc(fj_uuid_maker.type, 0);
     if (result == NULL) {
         Py_DECREF(value);
         return NULL;
     }
-    *(PyObject **)((char *)result + fj_uuid_int) = value;
-    *(PyObject **)((char *)result + fj_uuid_safe) = Py_NewRef(fj_uuid_unknown);
+    *(PyObject **)((char *)result + fj_uuid_maker.int_slot) = value;
+    *(PyObject **)((char *)result + fj_uuid_maker.safe_slot) = Py_NewRef(fj_uuid_maker.unknown);
     return result;
 }
 

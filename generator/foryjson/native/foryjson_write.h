@@ -265,15 +265,31 @@ fj_write_str(fj_buf *b, PyObject *value)
     return 0;
 }
 
+/* A 64-bit integer in decimal, as int.__repr__ writes it. */
+static inline int
+fj_put_integer(fj_buf *b, long long number)
+{
+    unsigned long long magnitude;
+    char digits[24];
+    char *end = digits + sizeof(digits), *p = end;
+    magnitude = number < 0 ? 0ULL - (unsigned long long)number
+                           : (unsigned long long)number;
+    do {
+        *--p = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude);
+    if (number < 0) {
+        *--p = '-';
+    }
+    return fj_put(b, p, end - p);
+}
+
 /* An exact int within [low, high] (and 64 bits), in decimal. */
 static inline int
 fj_write_int(fj_buf *b, PyObject *value, long long low, long long high)
 {
     int overflow;
     long long number;
-    unsigned long long magnitude;
-    char digits[24];
-    char *end = digits + sizeof(digits), *p = end;
     if (!PyLong_CheckExact(value)) {
         return -1;
     }
@@ -285,16 +301,7 @@ fj_write_int(fj_buf *b, PyObject *value, long long low, long long high)
     if (number < low || number > high) {
         return -1;
     }
-    magnitude = number < 0 ? 0ULL - (unsigned long long)number
-                           : (unsigned long long)number;
-    do {
-        *--p = (char)('0' + magnitude % 10);
-        magnitude /= 10;
-    } while (magnitude);
-    if (number < 0) {
-        *--p = '-';
-    }
-    return fj_put(b, p, end - p);
+    return fj_put_integer(b, number);
 }
 
 /*
