@@ -105,17 +105,21 @@ def load(
     compiled = sys.modules[name]
     from ..plain import NumberText
 
-    if not compiled.bind(
-        fingerprint,
-        types,
-        enums,
-        read_limits(limits),
-        estimate_costs(),
-        functions,
-        NumberText,
-        uuid,
-        decimal,
-    ):
+    try:
+        bound = compiled.bind(
+            fingerprint,
+            types,
+            enums,
+            read_limits(limits),
+            estimate_costs(),
+            functions,
+            NumberText,
+            uuid,
+            decimal,
+        )
+    except TypeError:
+        bound = False  # built by a foryjson whose bind() takes other arguments
+    if not bound:
         import warnings
 
         warnings.warn(
