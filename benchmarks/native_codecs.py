@@ -117,7 +117,7 @@ def _measure(
     import msgspec  # type: ignore[import-not-found, unused-ignore]
 
     codec = next(c for c in module.CODECS if c.type is type(value))
-    fastwriter, reader = module._fastwriter, module._reader
+    fastwriter = module._fastwriter
     document: bytes = value.to_json_bytes()
     native: Callable[[], object]
     python: Callable[[], object]
@@ -146,14 +146,7 @@ def _measure(
             return type(value).from_json(document)
 
         def python() -> object:
-            return reader.decode(
-                codec.decode,
-                document,
-                codec.limits,
-                codec.exact,
-                untyped=codec.untyped,
-                decimals=codec.decimals,
-            )
+            return codec.decode_document(document)
 
         def peer() -> object:
             return decoder.decode(document)
