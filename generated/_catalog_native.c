@@ -13,7 +13,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "fcb3bcc18b75bcc8"
+#define FJ_FINGERPRINT "5f136f73faad1d2d"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];

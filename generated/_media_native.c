@@ -8,7 +8,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "2e66402857595811"
+#define FJ_FINGERPRINT "f9eba2b64662b4fa"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];

@@ -36,7 +36,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "bc6a95326ab4ac83"
+#define FJ_FINGERPRINT "9465bf2af346dd30"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];

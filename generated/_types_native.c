@@ -15,7 +15,7 @@
  *   Times: encoder: field day: date is handled by Python only
  *   Times: decoder: field birthday: date (format dd/MM/uuuu) is handled by Python only
  *   JavaTimes: encoder: field year: year is handled by Python only
- *   JavaTimes: decoder: field terms: dict[str, period?] is handled by Python only
+ *   JavaTimes: decoder: field billed: year_month (format MM/uuuu) is handled by Python only
  *   Blobs: encoder: field standard: bytes (format base64) is handled by Python only
  *   Blobs: decoder: field signed: bytes (format array) is handled by Python only
  *   Containers: encoder: field tags: set[str] is handled by Python only
@@ -27,7 +27,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "8cbb9615eae6e41f"
+#define FJ_FINGERPRINT "83eb9c5cfe01fc48"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];

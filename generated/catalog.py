@@ -991,7 +991,7 @@ def _builtins_dict_common_Address(
 NATIVE, (_native_Category,), (_native_read_Category,) = _native.load(
     __name__,
     "_catalog_native",
-    "fcb3bcc18b75bcc8",
+    "5f136f73faad1d2d",
     (Category,),
     ((Availability.IN_STOCK, Availability.BACKORDER, Availability.DISCONTINUED),),
     _LIMITS,

@@ -1165,7 +1165,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_media_native",
-    "2e66402857595811",
+    "f9eba2b64662b4fa",
     (MediaContent, Media, Image),
     ((Player.JAVA, Player.FLASH), (Size.SMALL, Size.LARGE)),
 )

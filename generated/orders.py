@@ -227,6 +227,10 @@ class Order:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Order:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Order is not None:
+            result: Order | None = _native_read_Order(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_Order,
             data,
@@ -896,6 +900,10 @@ class Product:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Product:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Product is not None:
+            result: Product | None = _native_read_Product(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_Product,
             data,
@@ -1047,6 +1055,10 @@ class OrderLine:
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderLine:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_OrderLine is not None:
+            result: OrderLine | None = _native_read_OrderLine(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_OrderLine,
             data,
@@ -2187,13 +2199,27 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 # None where the Python ones work.
 (
     NATIVE,
-    (_native_Customer, _native_Address, _native_Category),
-    (_native_read_Customer, _native_read_Address, _native_read_Category),
+    (
+        _native_Order,
+        _native_Customer,
+        _native_Address,
+        _native_Category,
+        _native_Product,
+        _native_OrderLine,
+    ),
+    (
+        _native_read_Order,
+        _native_read_Customer,
+        _native_read_Address,
+        _native_read_Category,
+        _native_read_Product,
+        _native_read_OrderLine,
+    ),
 ) = _native.load(
     __name__,
     "_orders_native",
-    "977a6dd230e7a0f4",
-    (Customer, Address, Category),
+    "1ee5e8ba23e2e002",
+    (Order, Customer, Address, Category, Product, OrderLine),
     (
         (
             OrderStatus.NEW,
@@ -2204,7 +2230,11 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
             OrderStatus.CANCELLED,
         ),
     ),
-    functions=(_temporal.read_epoch_millis,),
+    functions=(
+        _temporal.read_epoch_millis,
+        _decimals.decimal_from,
+        _binary.read_base64,
+    ),
 )
 
 
@@ -2232,6 +2262,8 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_Order,
         builtins=_builtins_Order,
         counts_depth=True,
+        native=_native_Order,
+        native_read=_native_read_Order,
     ),
     Codec(
         Customer,
@@ -2278,6 +2310,8 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_Product,
         builtins=_builtins_Product,
         counts_depth=True,
+        native=_native_Product,
+        native_read=_native_read_Product,
     ),
     Codec(
         OrderLine,
@@ -2293,5 +2327,7 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_OrderLine,
         builtins=_builtins_OrderLine,
         counts_depth=True,
+        native=_native_OrderLine,
+        native_read=_native_read_OrderLine,
     ),
 )

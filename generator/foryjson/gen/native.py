@@ -25,6 +25,8 @@ from . import quoting
 from .defaults import NOTHING, implicit_default
 from .ir import (
     EPOCH_FORMATS,
+    Constraints,
+    DictOf,
     EnumDef,
     EnumRef,
     FieldDef,
@@ -46,6 +48,7 @@ __all__ = [
     "Default",
     "NativeEnum",
     "NativeField",
+    "NativeDict",
     "NativeList",
     "NativeMember",
     "NativeModel",
@@ -69,7 +72,8 @@ class Value:
     value when it is not None), and ``call`` (read only: the JSON value, a ``str``, an
     ``int`` or a ``NumberText`` as the Python reader makes it, is given to function
     ``index`` of the module's ``functions``, the one the Python decoder calls; ``low``
-    is the kinds of JSON value it takes, ``STRING | INTEGER | FRACTION``).
+    is the kinds of JSON value it takes, ``STRING | INTEGER | FRACTION``), and
+    ``dict`` (``index`` into the module's dicts: a ``dict`` with ``str`` keys).
     """
 
     kind: str
@@ -165,7 +169,20 @@ class NativeEnum:
 
 @dataclass(frozen=True)
 class NativeList:
+    """A JSON array read into, and written from, an exact ``list``."""
+
     item: Value
+    unique: bool = False
+    """A field's ``unique`` rule: an item given twice (equal as Python compares
+    them) makes the C codecs give up, for the Python ones to raise the error."""
+
+
+@dataclass(frozen=True)
+class NativeDict:
+    """A JSON object as an exact ``dict`` with exact ``str`` keys, in the order of
+    its members; ``value`` writes or reads each member's value."""
+
+    value: Value
 
 
 @dataclass(frozen=True)
@@ -180,6 +197,8 @@ class NativeModule:
     enums: tuple[NativeEnum, ...]
     write_lists: tuple[NativeList, ...]
     read_lists: tuple[NativeList, ...]
+    write_dicts: tuple[NativeDict, ...]
+    read_dicts: tuple[NativeDict, ...]
     constants: tuple[Default, ...]
     """The ``int``, ``float`` and ``str`` defaults, made once when the extension loads."""
     functions: tuple[str, ...]
@@ -235,18 +254,39 @@ for _name, (_low, _high) in INTEGER_RANGES.items():
     _SCALARS[_name] = Value("int", low=_low, high=min(_high, _INT64[1]))
 
 
+def _distinct(type_ref: TypeRef, module: str) -> bool:
+    """Whether the C code can tell repeated items of a type apart as Python does,
+    running no Python code: exact ``str`` by content, bounded integers by value,
+    enum members and None by identity. (``int`` of any size is left out: the
+    Python decoder guards its unique lists against hash flooding.)"""
+    if isinstance(type_ref, Nullable):
+        return _distinct(type_ref.inner, module)
+    if isinstance(type_ref, EnumRef):
+        return type_ref.module == module
+    return isinstance(type_ref, Scalar) and (
+        type_ref == Scalar("str")
+        or (type_ref.format is None and type_ref.name in INTEGER_RANGES)
+    )
+
+
 class _Values:
-    """The C writers or readers of types, with the list types they need numbered."""
+    """The C writers or readers of types, with the list and dict types they need
+    numbered."""
 
     def __init__(self, module: ModuleDef, reading: bool) -> None:
         self.module = module
         self.reading = reading
         self.enums = {enum.name: index for index, enum in enumerate(module.enums)}
-        self.lists: dict[Value, int] = {}
+        self.lists: dict[NativeList, int] = {}
+        self.dicts: dict[NativeDict, int] = {}
         self.functions: dict[str, int] = {}
 
-    def of(self, type_ref: TypeRef, models: dict[str, int]) -> Value | str:
-        """The C handling of a type, or why the C code cannot handle it."""
+    def of(
+        self, type_ref: TypeRef, models: dict[str, int], unique: bool = False
+    ) -> Value | str:
+        """The C handling of a type, or why the C code cannot handle it; ``unique``:
+        the list (a field's type, or the type inside its nullable) has no repeated
+        items."""
         call = _call(type_ref) if isinstance(type_ref, Scalar) else None
         if call is not None and self.reading:
             index = self.functions.setdefault(call[0], len(self.functions))
@@ -262,14 +302,24 @@ class _Values:
                 return Value("bigint")
             return found
         if isinstance(type_ref, Nullable):
-            inner = self.of(type_ref.inner, models)
+            inner = self.of(type_ref.inner, models, unique)
             return inner if isinstance(inner, str) else Value("nullable", inner=inner)
         if isinstance(type_ref, ListOf):
             item = self.of(type_ref.item, models)
             if isinstance(item, str):
                 return item
-            index = self.lists.setdefault(item, len(self.lists))
-            return Value("list", index=index)
+            if unique and not _distinct(type_ref.item, self.module.name):
+                spelled = spell(type_ref, self.module.name)
+                return f"unique items of {spelled} are checked by Python only"
+            native = NativeList(item, unique)
+            return Value("list", index=self.lists.setdefault(native, len(self.lists)))
+        if isinstance(type_ref, DictOf) and type_ref.key == Scalar("str"):
+            value = self.of(type_ref.value, models)
+            if isinstance(value, str):
+                return value
+            native_dict = NativeDict(value)
+            index = self.dicts.setdefault(native_dict, len(self.dicts))
+            return Value("dict", index=index)
         if isinstance(type_ref, EnumRef) and type_ref.module == self.module.name:
             return Value("enum", index=self.enums[type_ref.name])
         if isinstance(type_ref, ModelRef) and type_ref.module == self.module.name:
@@ -277,6 +327,11 @@ class _Values:
                 return f"{type_ref.name} is handled by Python only"
             return Value("model", index=models[type_ref.name])
         return f"{spell(type_ref, self.module.name)} is handled by Python only"
+
+
+def _unique(item: FieldDef) -> bool:
+    """Whether a field has the ``unique`` rule."""
+    return item.constraints is not None and item.constraints.unique
 
 
 def _model_problem(model: ModelDef) -> str | None:
@@ -295,7 +350,10 @@ def _model_problem(model: ModelDef) -> str | None:
         where = f"field {item.name}"
         if item.raw or item.unwrapped or item.any_properties:
             return f"{where}: raw, flattened or catch-all"
-        if item.constraints is not None:
+        if item.constraints is not None and replace(
+            item.constraints, unique=False
+        ) != Constraints(unique=False):
+            # unique is checked by the C codecs where the items allow (_Values.of).
             return f"{where}: has constraints"
         try:
             quoting.json_string(item.json_name).encode("utf-8")
@@ -368,7 +426,7 @@ def _kept(
             for item in getattr(model, order):
                 problem = None
                 if not (values.reading and item.read_only):
-                    found = values.of(item.type, models)
+                    found = values.of(item.type, models, _unique(item))
                     problem = found if isinstance(found, str) else None
                 if values.reading and problem is None:
                     default = _default(item, module)
@@ -420,7 +478,7 @@ def plan_native(module: ModuleDef) -> NativeModule:
         if model.name in writable:
             fields = []
             for item in model.write_order:
-                writer = writers.of(item.type, index)
+                writer = writers.of(item.type, index, _unique(item))
                 assert not isinstance(writer, str)
                 skip_none = (
                     isinstance(item.type, Nullable) and item.include is Include.NON_NULL
@@ -437,7 +495,11 @@ def plan_native(module: ModuleDef) -> NativeModule:
                     written.index(item.name) if item.name in written else len(written)
                 ),
             ):
-                reader = None if item.read_only else readers.of(item.type, index)
+                reader = (
+                    None
+                    if item.read_only
+                    else readers.of(item.type, index, _unique(item))
+                )
                 default = _default(item, module)
                 assert not isinstance(reader, str) and not isinstance(default, str)
                 if default is not None and default.kind in ("int", "float", "str"):
@@ -477,8 +539,10 @@ def plan_native(module: ModuleDef) -> NativeModule:
         extension_name(module.name),
         tuple(models),
         enums,
-        tuple(NativeList(item) for item in writers.lists),
-        tuple(NativeList(item) for item in readers.lists),
+        tuple(writers.lists),
+        tuple(readers.lists),
+        tuple(writers.dicts),
+        tuple(readers.dicts),
         tuple(constants.values()),
         tuple(readers.functions),
         unsupported,
