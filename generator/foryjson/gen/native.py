@@ -99,7 +99,8 @@ class NativeField:
 class Default:
     """What a missing member reads as: ``kind`` ``none``, ``true``, ``false``,
     ``int`` or ``float`` (``text`` is its decimal text), ``str`` (``text``), ``enum``
-    (member ``member`` of enum ``index``) or ``list`` (a new empty list)."""
+    (member ``member`` of enum ``index``), ``list`` (a new empty list) or ``dict``
+    (a new empty dict)."""
 
     kind: str
     text: str = ""
@@ -388,6 +389,8 @@ def _default(item: FieldDef, module: ModuleDef) -> Default | str | None:
             return Default("enum", index=index, member=enum.members.index(value))
     elif isinstance(target, ListOf) and value == []:
         return Default("list")
+    elif isinstance(target, DictOf) and value == {}:
+        return Default("dict")
     elif isinstance(target, Scalar) and target.format is None:
         name = target.name
         if name == "bool" and type(value) is bool:
