@@ -14,7 +14,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "48688f81504e3a97"
+#define FJ_FINGERPRINT "4cdc7d75458ee6a1"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[6];

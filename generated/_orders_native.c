@@ -14,7 +14,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "1ee5e8ba23e2e002"
+#define FJ_FINGERPRINT "d3c48837d39e47e5"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[6];

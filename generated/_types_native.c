@@ -18,8 +18,8 @@
  *   JavaTimes: decoder: field billed: year_month (format MM/uuuu) is handled by Python only
  *   Blobs: encoder: field standard: bytes (format base64) is handled by Python only
  *   Blobs: decoder: field signed: bytes (format array) is handled by Python only
- *   Containers: encoder: field tags: set[str] is handled by Python only
- *   Containers: decoder: field tags: set[str] is handled by Python only
+ *   Containers: encoder: field by_id: dict[int64, str] is handled by Python only
+ *   Containers: decoder: field by_id: dict[int64, str] is handled by Python only
  *   Dynamic: encoder: field payload: any is handled by Python only
  *   Dynamic: decoder: field payload: any is handled by Python only
  *   Defaults: encoder: field count: include non_default
@@ -27,7 +27,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "83eb9c5cfe01fc48"
+#define FJ_FINGERPRINT "9be3cfe77cb4392f"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];

@@ -991,7 +991,7 @@ def _builtins_dict_common_Address(
 NATIVE, (_native_Category,), (_native_read_Category,) = _native.load(
     __name__,
     "_catalog_native",
-    "5f136f73faad1d2d",
+    "776742c47e0c1c09",
     (Category,),
     ((Availability.IN_STOCK, Availability.BACKORDER, Availability.DISCONTINUED),),
     _LIMITS,

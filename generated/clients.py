@@ -1347,7 +1347,7 @@ def _builtins_list_Partner(value: object, options: _pyvalues.Options) -> list[An
 ) = _native.load(
     __name__,
     "_clients_native",
-    "3f915755fdfeae46",
+    "b81d151a82755825",
     (Clients, Client, Partner),
     ((EyeColor.BROWN, EyeColor.BLUE, EyeColor.GREEN),),
     functions=(_identifiers.read_uuid, _decimals.decimal_from, _temporal.read_date),

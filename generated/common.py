@@ -475,7 +475,7 @@ def _builtins_Money(value: object, options: _pyvalues.Options) -> dict[str, Any]
 # $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
 # None where the Python ones work.
 NATIVE, (_native_Address, _native_Money), (_native_read_Address, _native_read_Money) = (
-    _native.load(__name__, "_common_native", "cd6fac96acd43c10", (Address, Money), ())
+    _native.load(__name__, "_common_native", "c190a3672570991d", (Address, Money), ())
 )
 
 

@@ -2218,7 +2218,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_native",
-    "1ee5e8ba23e2e002",
+    "d3c48837d39e47e5",
     (Order, Customer, Address, Category, Product, OrderLine),
     (
         (

@@ -2214,7 +2214,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_fory_native",
-    "48688f81504e3a97",
+    "4cdc7d75458ee6a1",
     (Order, Customer, Address, Category, Product, OrderLine),
     (
         (

@@ -5553,7 +5553,7 @@ def _builtins_dict_int32(value: object, options: _pyvalues.Options) -> dict[str,
 NATIVE, (_native_Text,), (_native_read_Text,) = _native.load(
     __name__,
     "_types_native",
-    "83eb9c5cfe01fc48",
+    "9be3cfe77cb4392f",
     (Text,),
     ((Color.RED, Color.GREEN, Color.BLUE),),
     functions=(_identifiers.read_char, _identifiers.read_uuid),

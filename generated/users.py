@@ -1272,7 +1272,7 @@ def _builtins_list_Friend(value: object, options: _pyvalues.Options) -> list[Any
     (_native_Users, _native_User, _native_Friend),
     (_native_read_Users, _native_read_User, _native_read_Friend),
 ) = _native.load(
-    __name__, "_users_native", "9ccdbe243b4e32ab", (Users, User, Friend), ()
+    __name__, "_users_native", "0fcb5ec86cf99755", (Users, User, Friend), ()
 )
 
 

@@ -866,7 +866,7 @@ def _builtins_dict_list_int8(
 NATIVE, (_native_OrderCancelled,), (_native_read_OrderCancelled,) = _native.load(
     __name__,
     "_events_native",
-    "ffb19281d2f0b7f8",
+    "dd287c2cd8aa1242",
     (OrderCancelled,),
     ((Channel.WEB, Channel.APP, Channel.STORE),),
 )

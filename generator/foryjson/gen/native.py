@@ -37,22 +37,26 @@ from .ir import (
     ModuleDef,
     Nullable,
     Scalar,
+    SetOf,
+    TupleOf,
     TypeRef,
     UnknownProperties,
     spell,
 )
+from .objects import needs_hash_guard
 from .reading import read_facts
 from .scalars import runtime_codec
 
 __all__ = [
     "Default",
+    "NativeDict",
     "NativeEnum",
     "NativeField",
-    "NativeDict",
     "NativeList",
     "NativeMember",
     "NativeModel",
     "NativeModule",
+    "NativeTuple",
     "Value",
     "extension_name",
     "plan_native",
@@ -72,8 +76,10 @@ class Value:
     value when it is not None), and ``call`` (read only: the JSON value, a ``str``, an
     ``int`` or a ``NumberText`` as the Python reader makes it, is given to function
     ``index`` of the module's ``functions``, the one the Python decoder calls; ``low``
-    is the kinds of JSON value it takes, ``STRING | INTEGER | FRACTION``), and
-    ``dict`` (``index`` into the module's dicts: a ``dict`` with ``str`` keys).
+    is the kinds of JSON value it takes, ``STRING | INTEGER | FRACTION``),
+    ``dict`` (``index`` into the module's dicts: a ``dict`` with ``str`` keys) and
+    ``tuple`` (``index`` into the module's tuples: a fixed ``tuple[A, B]``;
+    ``tuple[T, ...]`` and sets are ``list`` kinds).
     """
 
     kind: str
@@ -99,8 +105,8 @@ class NativeField:
 class Default:
     """What a missing member reads as: ``kind`` ``none``, ``true``, ``false``,
     ``int`` or ``float`` (``text`` is its decimal text), ``str`` (``text``), ``enum``
-    (member ``member`` of enum ``index``), ``list`` (a new empty list) or ``dict``
-    (a new empty dict)."""
+    (member ``member`` of enum ``index``), ``list``, ``dict`` or ``set`` (a new
+    empty one) or ``tuple`` (the empty tuple)."""
 
     kind: str
     text: str = ""
@@ -170,12 +176,24 @@ class NativeEnum:
 
 @dataclass(frozen=True)
 class NativeList:
-    """A JSON array read into, and written from, an exact ``list``."""
+    """A JSON array of one item type, read into and written from an exact
+    ``shape``: ``list``, ``tuple`` (``tuple[T, ...]``) or ``set`` (an exact
+    ``set`` or ``frozenset`` when written, its items sorted by their JSON text as
+    the Python encoders sort them; a ``set`` when read)."""
 
     item: Value
     unique: bool = False
     """A field's ``unique`` rule: an item given twice (equal as Python compares
     them) makes the C codecs give up, for the Python ones to raise the error."""
+    shape: str = "list"
+
+
+@dataclass(frozen=True)
+class NativeTuple:
+    """A fixed ``tuple[A, B]``: an exact tuple of that many items, each its own
+    type, as a JSON array of exactly that many values."""
+
+    items: tuple[Value, ...]
 
 
 @dataclass(frozen=True)
@@ -200,6 +218,8 @@ class NativeModule:
     read_lists: tuple[NativeList, ...]
     write_dicts: tuple[NativeDict, ...]
     read_dicts: tuple[NativeDict, ...]
+    write_tuples: tuple[NativeTuple, ...]
+    read_tuples: tuple[NativeTuple, ...]
     constants: tuple[Default, ...]
     """The ``int``, ``float`` and ``str`` defaults, made once when the extension loads."""
     functions: tuple[str, ...]
@@ -280,6 +300,7 @@ class _Values:
         self.enums = {enum.name: index for index, enum in enumerate(module.enums)}
         self.lists: dict[NativeList, int] = {}
         self.dicts: dict[NativeDict, int] = {}
+        self.tuples: dict[NativeTuple, int] = {}
         self.functions: dict[str, int] = {}
 
     def of(
@@ -305,14 +326,33 @@ class _Values:
         if isinstance(type_ref, Nullable):
             inner = self.of(type_ref.inner, models, unique)
             return inner if isinstance(inner, str) else Value("nullable", inner=inner)
-        if isinstance(type_ref, ListOf):
-            item = self.of(type_ref.item, models)
+        if isinstance(type_ref, TupleOf) and not type_ref.variadic:
+            items = [self.of(item, models) for item in type_ref.items]
+            problem = next((item for item in items if isinstance(item, str)), None)
+            if problem is not None:
+                return problem
+            native_tuple = NativeTuple(tuple(i for i in items if isinstance(i, Value)))
+            index = self.tuples.setdefault(native_tuple, len(self.tuples))
+            return Value("tuple", index=index)
+        if isinstance(type_ref, ListOf | SetOf | TupleOf):
+            element = (
+                type_ref.items[0] if isinstance(type_ref, TupleOf) else type_ref.item
+            )
+            item = self.of(element, models)
             if isinstance(item, str):
                 return item
-            if unique and not _distinct(type_ref.item, self.module.name):
-                spelled = spell(type_ref, self.module.name)
+            spelled = spell(type_ref, self.module.name)
+            if unique and not _distinct(element, self.module.name):
                 return f"unique items of {spelled} are checked by Python only"
-            native = NativeList(item, unique)
+            if (
+                isinstance(type_ref, SetOf)
+                and self.reading
+                and needs_hash_guard(element)
+            ):
+                # The Python decoder guards such sets against hash flooding.
+                return f"{spelled} is read by Python only"
+            shape = {ListOf: "list", SetOf: "set", TupleOf: "tuple"}[type(type_ref)]
+            native = NativeList(item, unique, shape)
             return Value("list", index=self.lists.setdefault(native, len(self.lists)))
         if isinstance(type_ref, DictOf) and type_ref.key == Scalar("str"):
             value = self.of(type_ref.value, models)
@@ -391,6 +431,12 @@ def _default(item: FieldDef, module: ModuleDef) -> Default | str | None:
         return Default("list")
     elif isinstance(target, DictOf) and value == {}:
         return Default("dict")
+    elif (
+        isinstance(target, SetOf | TupleOf)
+        and type(value) in (list, tuple, set, frozenset)
+        and not value
+    ):
+        return Default("set" if isinstance(target, SetOf) else "tuple")
     elif isinstance(target, Scalar) and target.format is None:
         name = target.name
         if name == "bool" and type(value) is bool:
@@ -546,6 +592,8 @@ def plan_native(module: ModuleDef) -> NativeModule:
         tuple(readers.lists),
         tuple(writers.dicts),
         tuple(readers.dicts),
+        tuple(writers.tuples),
+        tuple(readers.tuples),
         tuple(constants.values()),
         tuple(readers.functions),
         unsupported,
