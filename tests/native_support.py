@@ -103,6 +103,22 @@ models:
   DatedMap:
     fields:
       days: "dict[str, date?]"
+  Collected:
+    fields:
+      tags: set[str]
+      codes: set[int32]
+      shades: set[Color?]
+      pairs: set[tuple[str, str]]
+      pair: tuple[str, int64]
+      triple: tuple[float, bool?, list[Color]]
+      coordinates: tuple[float, ...]
+      distinct: {type: "tuple[int8, ...]", constraints: {unique: true}}
+      maybe_pair: tuple[str, int8]?
+      no_tags: {type: "set[str]", default: []}
+      no_bytes: {type: "tuple[uint8, ...]", default: []}
+  FloatSet:
+    fields:
+      values: set[float]
   UniqueBig:
     fields:
       values: {type: "list[int]", constraints: {unique: true}}
@@ -220,6 +236,28 @@ def mapped(kitchen: Any, *, unique: bool = True) -> st.SearchStrategy[Any]:
         codes=items(st.none() | st.integers(-(2**15), 2**15 - 1)),
         shades=items(st.sampled_from(kitchen.Color)),
         maybe_tags=st.none() | items(st.sampled_from(["a", "b", "x\ny"])),
+    )
+
+
+def collected(kitchen: Any, *, unique: bool = True) -> st.SearchStrategy[Any]:
+    """Values of the kitchen schema's Collected; with ``unique`` its unique tuple
+    holds no repeated item, else it may."""
+    colors = st.sampled_from(kitchen.Color)
+    return st.builds(
+        kitchen.Collected,
+        tags=st.sets(KEYS, max_size=6) | st.frozensets(KEYS, max_size=3),
+        codes=st.sets(st.integers(-(2**31), 2**31 - 1), max_size=6),
+        shades=st.sets(st.none() | colors),
+        pairs=st.sets(st.tuples(KEYS, TEXT), max_size=4),
+        pair=st.tuples(TEXT, st.integers(-(2**63), 2**63 - 1)),
+        triple=st.tuples(
+            FLOATS, st.none() | st.booleans(), st.lists(colors, max_size=3)
+        ),
+        coordinates=st.lists(FLOATS, max_size=5).map(tuple),
+        distinct=st.lists(st.integers(-128, 127), max_size=8, unique=unique).map(tuple),
+        maybe_pair=st.none() | st.tuples(TEXT, st.integers(-128, 127)),
+        no_tags=st.sets(TEXT, max_size=2),
+        no_bytes=st.lists(st.integers(0, 255), max_size=3).map(tuple),
     )
 
 

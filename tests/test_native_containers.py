@@ -1,12 +1,13 @@
-"""The compiled codecs of dicts with str keys and of unique lists, against the Python
-codecs they stand in for: the same bytes (keys in insertion order, escaped as
-strings are), the same objects (a name given twice keeps its first place and takes
-its last value), and, for everything they give up on, the Python codecs' result or
-error with its message and path.
+"""The compiled codecs of dicts with str keys, unique lists, sets and tuples,
+against the Python codecs they stand in for: the same bytes (dict keys in insertion
+order, escaped as strings are; set items sorted by their JSON text), the same
+objects (a name given twice keeps its first place and takes its last value; sets
+built in the document's order), and, for everything they give up on, the Python
+codecs' result or error with its message and path.
 
 The package is the one ``tests/native_support.py`` builds (its kitchen schema's
-``Mapped`` and neighbours); without a C compiler or Python's headers these tests
-skip.
+``Mapped``, ``Collected`` and neighbours); without a C compiler or Python's headers
+these tests skip.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from hypothesis import strategies as st
 from foryjson import DecodeError, EncodeError, ForyJson, reader
 from foryjson.limits import Limits
 from foryjson.native import read_limits
-from tests.native_support import KEYS, PACKAGE, mapped
+from tests.native_support import KEYS, PACKAGE, collected, mapped
 from tests.schema_strategies import TEXT
 
 FUZZ = settings(
@@ -58,9 +59,12 @@ def _same(a: object, b: object) -> bool:
     if isinstance(a, float):
         assert isinstance(b, float)
         return struct.pack("<d", a) == struct.pack("<d", b) or (a != a and b != b)
-    if isinstance(a, list):
-        assert isinstance(b, list)
+    if isinstance(a, list | tuple):
+        assert isinstance(b, list | tuple)
         return len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, set):
+        assert isinstance(b, set)
+        return a == b and list(a) == list(b)  # iterated in the same order too
     if isinstance(a, dict):
         assert isinstance(b, dict)
         return list(a) == list(b) and all(_same(a[key], b[key]) for key in a)
@@ -89,7 +93,9 @@ def _encodes_alike(
 ) -> bytes | None:
     """The public encoders give the Python encoders' document or error; returns
     what the compiled encoder alone gave (None where it gave up)."""
-    native = getattr(kitchen, f"_native_{type(value).__name__}")(value, 20)
+    native: bytes | None = getattr(kitchen, f"_native_{type(value).__name__}")(
+        value, 20
+    )
     expected = _pure_bytes(kitchen, value, monkeypatch)
     if isinstance(expected, EncodeError):
         assert native is None
@@ -138,8 +144,9 @@ def test_mapped_models_are_compiled_and_the_rest_say_why(kitchen: Any) -> None:
     assert codecs["DatedMap"].native is None
     for name in ("UniqueBig", "UniqueShort", "IntKeys"):
         assert codecs[name].native is None and codecs[name].native_read is None
-    module = sys.modules[kitchen.__name__]
-    source = Path(module.__file__).with_name("_kitchen_native.c").read_text("utf-8")
+    source = (
+        Path(str(kitchen.__file__)).with_name("_kitchen_native.c").read_text("utf-8")
+    )
     for reason in (
         "UniqueBig: decoder: field values: unique items of list[int] are checked"
         " by Python only",
@@ -216,8 +223,8 @@ WRONG = [
     ("maybe_tags", ["x", "x"]),
     ("tags", [str(i) for i in range(40)] + ["17"]),
     ("tags", ["0"] + [str(i) for i in range(1, 10)] + ["0"]),
-    ("codes", list(range(-50, 50)) + [None, 7]),
-    ("codes", [None] + list(range(100)) + [None]),
+    ("codes", [*range(-50, 50), None, 7]),
+    ("codes", [None, *range(100), None]),
 ]
 
 
@@ -581,3 +588,219 @@ def test_many_codes_keep_memory_and_references_flat(kitchen: Any) -> None:
     grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak
     assert grown < 4096, f"{grown} KiB more after 50,000 rounds"
     assert [sys.getrefcount(item) for item in watched] == before
+
+
+# ------------------------------------------------------------ sets and tuples
+
+#: The compiled encoders walk a set's table with _PySet_NextEntry, which CPython
+#: exports up to 3.12; from 3.13 on the Python encoders write sets.
+SETS_WRITTEN = sys.version_info < (3, 13)
+written_sets = pytest.mark.skipif(
+    not SETS_WRITTEN, reason="the Python encoders write sets on this CPython"
+)
+
+
+def _collected(kitchen: Any) -> Any:
+    Color = kitchen.Color
+    return kitchen.Collected(
+        tags={"b", "a", "é", "😀", "", '"', "\\", "\x00", "\x7f", "~"},
+        codes={10, -1, 2, -20, 0, 2**31 - 1},
+        shades={None, Color.RED, Color.GREEN},
+        pairs={("b", "x"), ("a", "y"), ("a", "")},
+        pair=("p", -(2**63)),
+        triple=(math.nan, None, [Color.RED]),
+        coordinates=(1.5, -0.0, math.inf),
+        distinct=(1, -1, 127, -128),
+        maybe_pair=None,
+        no_tags=set(),
+        no_bytes=(),
+    )
+
+
+def test_sets_and_tuples_are_compiled(kitchen: Any) -> None:
+    codecs = {codec.type.__name__: codec for codec in kitchen.CODECS}
+    assert codecs["Collected"].native is not None
+    assert codecs["Collected"].native_read is not None
+    # Floats share hashes at will: the Python decoder guards their sets.
+    assert codecs["FloatSet"].native is not None
+    assert codecs["FloatSet"].native_read is None
+
+
+@written_sets
+def test_set_items_are_sorted_by_their_json_text(
+    kitchen: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    value = _collected(kitchen)
+    native = _encodes_alike(kitchen, value, monkeypatch)
+    assert native is not None
+    assert b'"codes":[-1,-20,0,10,2,2147483647]' in native
+    assert b'"shades":["GREEN","RED",null]' in native
+    assert b'"pairs":[["a",""],["a","y"],["b","x"]]' in native
+    assert b'"triple":["NaN",null,["RED"]]' in native
+    assert b'"no_tags":[]' in native and b'"no_bytes":[]' in native
+    floats = kitchen.FloatSet(values={1.5, -0.0, 1e16, math.inf, 2.0, 1e-7})
+    assert _encodes_alike(kitchen, floats, monkeypatch) is not None
+    frozen = _collected(kitchen)
+    frozen.tags = frozenset(frozen.tags)
+    assert _encodes_alike(kitchen, frozen, monkeypatch) == native
+
+
+@FUZZ
+@given(data=st.data())
+def test_sets_and_tuples_write_as_python_does(
+    kitchen: Any, data: st.DataObject, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    value = data.draw(collected(kitchen))
+    assert (_encodes_alike(kitchen, value, monkeypatch) is not None) is SETS_WRITTEN
+    value = data.draw(collected(kitchen, unique=False))
+    native = _encodes_alike(kitchen, value, monkeypatch)
+    repeats = len(set(value.distinct)) != len(value.distinct)
+    assert (native is None) is (repeats or not SETS_WRITTEN)
+    floats = kitchen.FloatSet(values=data.draw(st.sets(st.floats(), max_size=8)))
+    _encodes_alike(kitchen, floats, monkeypatch)
+
+
+class _Set(set):  # type: ignore[type-arg]
+    pass
+
+
+class _Tuple(tuple):  # type: ignore[type-arg]
+    pass
+
+
+WRONG_CONTAINERS = [
+    ("tags", _Set({"a"})),
+    ("tags", ["a"]),
+    ("tags", {"a", _Str("b")}),  # written by the Python encoders
+    ("tags", {"a", 1}),
+    ("tags", {"\ud800"}),
+    ("codes", {1, 2**31}),
+    ("codes", {True}),
+    ("codes", {1.5}),
+    ("shades", {"RED"}),
+    ("pairs", {("a",)}),
+    ("pairs", {("a", 1)}),
+    ("pair", ("a",)),
+    ("pair", ("a", 1, 2)),
+    ("pair", ["a", 1]),
+    ("pair", _Tuple(("a", 1))),
+    ("pair", ("a", True)),
+    ("triple", (1, None, [])),  # an int for a float: the Python encoders'
+    ("triple", (1.5, 0, [])),
+    ("triple", (1.5, None, ())),
+    ("coordinates", [1.5]),
+    ("coordinates", (1.5, "x")),
+    ("distinct", (1, 2, 1)),
+    ("distinct", (*range(100), 50)),
+    ("distinct", [1, 2]),
+    ("maybe_pair", ("a", 128)),
+]
+
+
+@written_sets
+@pytest.mark.parametrize(("field", "wrong"), WRONG_CONTAINERS)
+def test_what_the_compiled_set_and_tuple_encoders_give_up_on(
+    kitchen: Any, monkeypatch: pytest.MonkeyPatch, field: str, wrong: object
+) -> None:
+    value = _collected(kitchen)
+    assert kitchen._native_Collected(value, 20) is not None
+    setattr(value, field, wrong)
+    assert kitchen._native_Collected(value, 20) is None
+    _encodes_alike(kitchen, value, monkeypatch)
+
+
+def test_nesting_through_sets_and_tuples_is_counted(kitchen: Any) -> None:
+    value = _collected(kitchen)
+    # Collected, pairs and a pair; triple and its list.
+    if SETS_WRITTEN:
+        assert kitchen._native_Collected(value, 3) is not None
+        assert kitchen._native_Collected(value, 2) is None
+    value.pairs = set()
+    value.triple = (1.5, None, [])
+    document = value.to_json()
+    for limit, accepted in ((2, False), (3, True)):
+        limits = read_limits(Limits(max_depth=limit))
+        assert (kitchen._native_read_Collected(document, limits) is not None) is (
+            accepted
+        )
+
+
+@FUZZ
+@given(data=st.data())
+def test_sets_and_tuples_read_as_python_does(kitchen: Any, data: st.DataObject) -> None:
+    value = data.draw(collected(kitchen))
+    for document in (
+        value.to_json_bytes(),
+        value.to_json(),
+        value.to_json_bytes(escape_non_ascii=True),
+        value.to_json_bytes(pretty=True),
+    ):
+        assert _check(kitchen, "Collected", document) is not None
+    # Items given twice: one set item; a repeat in the unique tuple: refused.
+    document = json.loads(value.to_json())
+    items = data.draw(st.lists(KEYS, max_size=6))
+    document["tags"] = items + items[: data.draw(st.integers(0, len(items)))]
+    document["codes"] = data.draw(st.lists(st.integers(-3, 3), max_size=8))
+    document["distinct"] = data.draw(st.lists(st.integers(-3, 3), max_size=5))
+    native = _check(kitchen, "Collected", json.dumps(document))
+    distinct = document["distinct"]
+    assert (native is None) is (len(set(distinct)) != len(distinct))
+
+
+_COLLECTED = (
+    '{"tags":[],"codes":[],"shades":[],"pairs":[],"pair":["a",1],'
+    '"triple":[1,null,[]],"coordinates":[],"distinct":[]}'
+)
+
+
+def _with_collected(member: str, text: str) -> str:
+    document = json.loads(_COLLECTED)
+    document[member] = json.loads(text)
+    return json.dumps(document)
+
+
+CONTAINER_DOCUMENTS = [
+    ("tags", '["b","a","b","\\u0061"]', True),
+    ("shades", '[null,"RED",null,"GREEN","RED"]', True),
+    ("pairs", '[["a","b"],["a","b"],["b","a"]]', True),
+    ("pair", '["a",-9223372036854775808]', True),
+    ("triple", '["-Infinity",true,["RED","RED"]]', True),
+    ("coordinates", '[1,2.5,"NaN",-0]', True),
+    ("distinct", "[1,-1,0]", True),
+    ("distinct", "[1,-1,1]", False),
+    ("distinct", json.dumps([*range(-128, 128), 0]), False),
+    ("maybe_pair", '["x",127]', True),
+    ("tags", '["a",1]', False),
+    ("tags", "{}", False),
+    ("codes", "[2147483648]", False),
+    ("shades", '["BLUE"]', False),
+    ("pairs", '[["a"]]', False),
+    ("pairs", '[["a","b","c"]]', False),
+    ("pairs", "[null]", False),
+    ("pair", "[]", False),
+    ("pair", '["a"]', False),
+    ("pair", '["a",1,2]', False),
+    ("pair", '{"a":1}', False),
+    ("pair", '["a",1.0]', False),
+    ("triple", "[1,null,null]", False),
+    ("coordinates", '["x"]', False),
+    ("distinct", "[128]", False),
+    ("maybe_pair", '["x",128]', False),
+]
+
+
+@pytest.mark.parametrize(("member", "text", "accepted"), CONTAINER_DOCUMENTS)
+def test_set_and_tuple_documents_are_read_as_python_reads_them(
+    kitchen: Any, member: str, text: str, accepted: bool
+) -> None:
+    document = _with_collected(member, text)
+    native = _check(kitchen, "Collected", document)
+    assert (native is not None) is accepted
+    _check(kitchen, "Collected", document.encode())
+
+
+def test_missing_sets_and_tuples_take_their_defaults(kitchen: Any) -> None:
+    first = _check(kitchen, "Collected", _COLLECTED)
+    second = _check(kitchen, "Collected", _COLLECTED)
+    assert first.no_tags == set() and first.no_bytes == () and first.maybe_pair is None
+    assert first.no_tags is not second.no_tags
