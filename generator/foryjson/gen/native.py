@@ -3,10 +3,12 @@
 ``foryjson-gen --native`` renders, beside each module, a C source from
 ``templates/native/`` (see ``docs/native.md``). This module decides what that source
 holds. A model gets a C encoder when every written value is a type the C writer knows
-(``str``, ``bool``, the integer types, ``float``, this module's enums, lists of these,
-nullable versions, and models of the same kind), and a C decoder when every read value
-is such a type and every default one the C reader can build; for every other model
-and direction, the plan keeps the reason it is left to Python.
+(``str``, ``bool``, the integer types, ``float``, this module's enums, lists, tuples,
+sets and ``str``-keyed dicts of these, nullable versions, and models of the same
+kind), and a C decoder when every read value is such a type and every default one
+the C reader can build; a field's only constraint may be ``unique``, on items the C
+code compares as Python does. For every other model and direction, the plan keeps
+the reason it is left to Python.
 
 Both directions handle the common case only. The C encoders write what the Python
 ones would write, and give up on anything else; the C decoders read documents the
