@@ -108,7 +108,7 @@ class Default:
     """What a missing member reads as: ``kind`` ``none``, ``true``, ``false``,
     ``int`` or ``float`` (``text`` is its decimal text), ``str`` (``text``), ``enum``
     (member ``member`` of enum ``index``), ``list``, ``dict`` or ``set`` (a new
-    empty one) or ``tuple`` (the empty tuple)."""
+    empty one), or ``tuple`` (the empty tuple)."""
 
     kind: str
     text: str = ""
@@ -293,8 +293,8 @@ def _distinct(type_ref: TypeRef, module: str) -> bool:
 
 
 class _Values:
-    """The C writers or readers of types, with the list and dict types they need
-    numbered."""
+    """The C writers or readers of types, with the list, tuple and dict types they
+    need numbered."""
 
     def __init__(self, module: ModuleDef, reading: bool) -> None:
         self.module = module
