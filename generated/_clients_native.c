@@ -9,7 +9,7 @@
 #define FJ_DATES 1 /* the date and time writers, with the datetime C API */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "e9d3ba075c8aaddc"
+#define FJ_FINGERPRINT "8646e82febe49bf9"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];

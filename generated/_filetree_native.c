@@ -9,7 +9,7 @@
 #define FJ_DATES 1 /* the date and time writers, with the datetime C API */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "0e5fadde154541d3"
+#define FJ_FINGERPRINT "fdf35b40ecbe99d3"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[3];

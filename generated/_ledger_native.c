@@ -20,7 +20,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "5c50d2c5b739b5ad"
+#define FJ_FINGERPRINT "61cbea812a0dc7ab"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[2];

@@ -5,39 +5,51 @@
  * document the Python decoder accepts to the same object; both give up (return
  * None) on anything else, for the Python codecs to handle the value or document or
  * raise the error.
- *
- * Models the Python codecs keep, and why:
- *   Order: encoder: field attributes: dict[str, str] is handled by Python only
- *   Order: decoder: field attributes: dict[str, str] is handled by Python only
- *   Product: encoder: field tags: has constraints
- *   Product: decoder: field tags: has constraints
- *   OrderLine: encoder: field product: Product is handled by Python only
- *   OrderLine: decoder: field product: Product is handled by Python only
  */
 #define FJ_DATES 1 /* the date and time writers, with the datetime C API */
+#define FJ_BYTES 1 /* the byte array writers and their tables */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "0d013cfed6206fa8"
+#define FJ_FINGERPRINT "4f1e174b707085ab"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
-static PyTypeObject *fj_types[3];
-static Py_ssize_t fj_offsets_0[7];
-static Py_ssize_t fj_offsets_1[4];
-static Py_ssize_t fj_offsets_2[3];
+static PyTypeObject *fj_types[6];
+static Py_ssize_t fj_offsets_0[8];
+static Py_ssize_t fj_offsets_1[7];
+static Py_ssize_t fj_offsets_2[4];
+static Py_ssize_t fj_offsets_3[3];
+static Py_ssize_t fj_offsets_4[8];
+static Py_ssize_t fj_offsets_5[4];
 static PyObject *fj_members_0[6];
 /* Whether bind() was called, the module's limits and the estimate's figures. */
 static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
-static PyObject *fj_functions[1];
+static PyObject *fj_functions[3];
 static PyObject *fj_number_text = NULL;
+/* decimal.Decimal, which the decoders call: imported when the extension loads. */
+static PyObject *fj_decimal_read_type;
+/* Set by bind(): decimal.Decimal, or NULL where its str is not C. */
+static PyTypeObject *fj_decimal_type = NULL;
 static int fj_model_0(fj_buf *b, PyObject *value, int level);
 static int fj_model_1(fj_buf *b, PyObject *value, int level);
 static int fj_model_2(fj_buf *b, PyObject *value, int level);
+static int fj_model_3(fj_buf *b, PyObject *value, int level);
+static int fj_model_4(fj_buf *b, PyObject *value, int level);
+static int fj_model_5(fj_buf *b, PyObject *value, int level);
 static int fj_list_0(fj_buf *b, PyObject *value, int level);
+static int fj_list_1(fj_buf *b, PyObject *value, int level);
+static int fj_list_2(fj_buf *b, PyObject *value, int level);
+static int fj_dict_0(fj_buf *b, PyObject *value, int level);
 static PyObject *fj_read_model_0(fj_reader *r);
 static PyObject *fj_read_model_1(fj_reader *r);
 static PyObject *fj_read_model_2(fj_reader *r);
+static PyObject *fj_read_model_3(fj_reader *r);
+static PyObject *fj_read_model_4(fj_reader *r);
+static PyObject *fj_read_model_5(fj_reader *r);
 static PyObject *fj_read_list_0(fj_reader *r);
+static PyObject *fj_read_list_1(fj_reader *r);
+static PyObject *fj_read_list_2(fj_reader *r);
+static PyObject *fj_read_dict_0(fj_reader *r);
 
 /* OrderStatus: each member as its JSON string (inline: unused if
    no written field has this enum's type). */
@@ -79,12 +91,61 @@ fj_list_0(fj_buf *b, PyObject *value, int level)
     for (i = 0; i < PyList_GET_SIZE(value); i++) {
         PyObject *item = PyList_GET_ITEM(value, i);
         if (i > 0 && fj_putc(b, ',') < 0) return -1;
-        if (fj_model_1(b, item, level) < 0) return -1;
+        if (fj_model_5(b, item, level) < 0) return -1;
     }
     return fj_putc(b, ']');
 }
 
-/* Customer: the first member's comma becomes the opening brace. */
+static int
+fj_list_1(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t i;
+    if (!PyList_CheckExact(value) || fj_enter(b, &level) < 0) return -1;
+    if (fj_putc(b, '[') < 0) return -1;
+    for (i = 0; i < PyList_GET_SIZE(value); i++) {
+        PyObject *item = PyList_GET_ITEM(value, i);
+        if (i > 0 && fj_putc(b, ',') < 0) return -1;
+        if (fj_model_2(b, item, level) < 0) return -1;
+    }
+    return fj_putc(b, ']');
+}
+
+/* Unique items: the Python encoders name the first one given twice. */
+static int
+fj_list_2(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t i;
+    if (!PyList_CheckExact(value) || fj_enter(b, &level) < 0) return -1;
+    if (fj_putc(b, '[') < 0) return -1;
+    for (i = 0; i < PyList_GET_SIZE(value); i++) {
+        PyObject *item = PyList_GET_ITEM(value, i);
+        if (i > 0 && fj_putc(b, ',') < 0) return -1;
+        if (fj_write_str(b, item) < 0) return -1;
+    }
+    if (fj_repeats(((PyListObject *)value)->ob_item, PyList_GET_SIZE(value)) != 0) return -1;
+    return fj_putc(b, ']');
+}
+
+/* A dict with str keys, in its order; no Python code runs meanwhile, so it
+   cannot change while it is walked. */
+static int
+fj_dict_0(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t position = 0, size, count = 0;
+    PyObject *key, *item;
+    if (!PyDict_CheckExact(value) || fj_enter(b, &level) < 0) return -1;
+    size = PyDict_GET_SIZE(value);
+    if (fj_putc(b, '{') < 0) return -1;
+    while (PyDict_Next(value, &position, &key, &item)) {
+        if (count++ > 0 && fj_putc(b, ',') < 0) return -1;
+        if (fj_write_str(b, key) < 0 || fj_putc(b, ':') < 0) return -1;
+        if (fj_write_str(b, item) < 0) return -1;
+    }
+    if (PyDict_GET_SIZE(value) != size) return -1;
+    return fj_putc(b, '}');
+}
+
+/* Order: the first member's comma becomes the opening brace. */
 static int
 fj_model_0(fj_buf *b, PyObject *value, int level)
 {
@@ -94,37 +155,46 @@ fj_model_0(fj_buf *b, PyObject *value, int level)
     field = fj_slot(value, fj_offsets_0[0]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"id\":") < 0) return -1;
-    if (fj_write_int(b, field, (-9223372036854775807LL - 1), 9223372036854775807LL) < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
     field = fj_slot(value, fj_offsets_0[1]);
     if (field == NULL) return -1;
-    if (FJ_PUT_LITERAL(b, ",\"firstName\":") < 0) return -1;
-    if (fj_write_str(b, field) < 0) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"customer\":") < 0) return -1;
+    if (fj_model_1(b, field, level) < 0) return -1;
     field = fj_slot(value, fj_offsets_0[2]);
     if (field == NULL) return -1;
-    if (FJ_PUT_LITERAL(b, ",\"lastName\":") < 0) return -1;
-    if (fj_write_str(b, field) < 0) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"lines\":") < 0) return -1;
+    if (fj_list_0(b, field, level) < 0) return -1;
     field = fj_slot(value, fj_offsets_0[3]);
     if (field == NULL) return -1;
-    if (FJ_PUT_LITERAL(b, ",\"email\":") < 0) return -1;
-    if (fj_write_str(b, field) < 0) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"status\":") < 0) return -1;
+    if (fj_enum_0(b, field) < 0) return -1;
     field = fj_slot(value, fj_offsets_0[4]);
     if (field == NULL) return -1;
-    if (FJ_PUT_LITERAL(b, ",\"dateOfBirth\":") < 0) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"created\":") < 0) return -1;
     if (fj_write_epoch(b, field, 1000) < 0) return -1;
     field = fj_slot(value, fj_offsets_0[5]);
     if (field == NULL) return -1;
-    if (FJ_PUT_LITERAL(b, ",\"vip\":") < 0) return -1;
-    if (fj_write_bool(b, field) < 0) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"shippingAddress\":") < 0) return -1;
+    if (fj_model_2(b, field, level) < 0) return -1;
     field = fj_slot(value, fj_offsets_0[6]);
     if (field == NULL) return -1;
-    if (FJ_PUT_LITERAL(b, ",\"addresses\":") < 0) return -1;
-    if (fj_list_0(b, field, level) < 0) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"attributes\":") < 0) return -1;
+    if (fj_dict_0(b, field, level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_0[7]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"notes\":") < 0) return -1;
+    if (field == Py_None) {
+        if (FJ_PUT_LITERAL(b, "null") < 0) return -1;
+    }
+    else {
+        if (fj_write_str(b, field) < 0) return -1;
+    }
     if (b->len == start) return FJ_PUT_LITERAL(b, "{}");
     b->data[start] = '{';
     return fj_putc(b, '}');
 }
 
-/* Address: the first member's comma becomes the opening brace. */
+/* Customer: the first member's comma becomes the opening brace. */
 static int
 fj_model_1(fj_buf *b, PyObject *value, int level)
 {
@@ -133,17 +203,57 @@ fj_model_1(fj_buf *b, PyObject *value, int level)
     if (Py_TYPE(value) != fj_types[1] || fj_enter(b, &level) < 0) return -1;
     field = fj_slot(value, fj_offsets_1[0]);
     if (field == NULL) return -1;
-    if (FJ_PUT_LITERAL(b, ",\"street\":") < 0) return -1;
-    if (fj_write_str(b, field) < 0) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"id\":") < 0) return -1;
+    if (fj_write_int(b, field, (-9223372036854775807LL - 1), 9223372036854775807LL) < 0) return -1;
     field = fj_slot(value, fj_offsets_1[1]);
     if (field == NULL) return -1;
-    if (FJ_PUT_LITERAL(b, ",\"city\":") < 0) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"firstName\":") < 0) return -1;
     if (fj_write_str(b, field) < 0) return -1;
     field = fj_slot(value, fj_offsets_1[2]);
     if (field == NULL) return -1;
-    if (FJ_PUT_LITERAL(b, ",\"zip\":") < 0) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"lastName\":") < 0) return -1;
     if (fj_write_str(b, field) < 0) return -1;
     field = fj_slot(value, fj_offsets_1[3]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"email\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[4]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"dateOfBirth\":") < 0) return -1;
+    if (fj_write_epoch(b, field, 1000) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[5]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"vip\":") < 0) return -1;
+    if (fj_write_bool(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[6]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"addresses\":") < 0) return -1;
+    if (fj_list_1(b, field, level) < 0) return -1;
+    if (b->len == start) return FJ_PUT_LITERAL(b, "{}");
+    b->data[start] = '{';
+    return fj_putc(b, '}');
+}
+
+/* Address: the first member's comma becomes the opening brace. */
+static int
+fj_model_2(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t start = b->len;
+    PyObject *field;
+    if (Py_TYPE(value) != fj_types[2] || fj_enter(b, &level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_2[0]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"street\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_2[1]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"city\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_2[2]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"zip\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_2[3]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"country\":") < 0) return -1;
     if (fj_write_str(b, field) < 0) return -1;
@@ -154,28 +264,100 @@ fj_model_1(fj_buf *b, PyObject *value, int level)
 
 /* Category: the first member's comma becomes the opening brace. */
 static int
-fj_model_2(fj_buf *b, PyObject *value, int level)
+fj_model_3(fj_buf *b, PyObject *value, int level)
 {
     Py_ssize_t start = b->len;
     PyObject *field;
-    if (Py_TYPE(value) != fj_types[2] || fj_enter(b, &level) < 0) return -1;
-    field = fj_slot(value, fj_offsets_2[0]);
+    if (Py_TYPE(value) != fj_types[3] || fj_enter(b, &level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_3[0]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"id\":") < 0) return -1;
     if (fj_write_int(b, field, (-9223372036854775807LL - 1), 9223372036854775807LL) < 0) return -1;
-    field = fj_slot(value, fj_offsets_2[1]);
+    field = fj_slot(value, fj_offsets_3[1]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"name\":") < 0) return -1;
     if (fj_write_str(b, field) < 0) return -1;
-    field = fj_slot(value, fj_offsets_2[2]);
+    field = fj_slot(value, fj_offsets_3[2]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"parent\":") < 0) return -1;
     if (field == Py_None) {
         if (FJ_PUT_LITERAL(b, "null") < 0) return -1;
     }
     else {
-        if (fj_model_2(b, field, level) < 0) return -1;
+        if (fj_model_3(b, field, level) < 0) return -1;
     }
+    if (b->len == start) return FJ_PUT_LITERAL(b, "{}");
+    b->data[start] = '{';
+    return fj_putc(b, '}');
+}
+
+/* Product: the first member's comma becomes the opening brace. */
+static int
+fj_model_4(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t start = b->len;
+    PyObject *field;
+    if (Py_TYPE(value) != fj_types[4] || fj_enter(b, &level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_4[0]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"sku\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_4[1]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"name\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_4[2]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"description\":") < 0) return -1;
+    if (fj_write_str(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_4[3]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"category\":") < 0) return -1;
+    if (fj_model_3(b, field, level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_4[4]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"price\":") < 0) return -1;
+    if (fj_write_decimal(b, field, fj_decimal_type, 0) < 0) return -1;
+    field = fj_slot(value, fj_offsets_4[5]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"weightGrams\":") < 0) return -1;
+    if (fj_write_int(b, field, -2147483648LL, 2147483647LL) < 0) return -1;
+    field = fj_slot(value, fj_offsets_4[6]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"tags\":") < 0) return -1;
+    if (fj_list_2(b, field, level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_4[7]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"thumbnail\":") < 0) return -1;
+    if (fj_write_base64(b, field, fj_base64_pairs) < 0) return -1;
+    if (b->len == start) return FJ_PUT_LITERAL(b, "{}");
+    b->data[start] = '{';
+    return fj_putc(b, '}');
+}
+
+/* OrderLine: the first member's comma becomes the opening brace. */
+static int
+fj_model_5(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t start = b->len;
+    PyObject *field;
+    if (Py_TYPE(value) != fj_types[5] || fj_enter(b, &level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_5[0]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"product\":") < 0) return -1;
+    if (fj_model_4(b, field, level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_5[1]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"quantity\":") < 0) return -1;
+    if (fj_write_int(b, field, -2147483648LL, 2147483647LL) < 0) return -1;
+    field = fj_slot(value, fj_offsets_5[2]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"unitPrice\":") < 0) return -1;
+    if (fj_write_decimal(b, field, fj_decimal_type, 0) < 0) return -1;
+    field = fj_slot(value, fj_offsets_5[3]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"discount\":") < 0) return -1;
+    if (fj_write_float(b, field) < 0) return -1;
     if (b->len == start) return FJ_PUT_LITERAL(b, "{}");
     b->data[start] = '{';
     return fj_putc(b, '}');
@@ -190,7 +372,7 @@ fj_read_list_0(fj_reader *r)
     if (fj_closes(r, ']')) return PyList_New(0);
     fj_items_init(&items);
     do {
-        if (fj_items_add(&items, fj_read_model_1(r)) < 0) {
+        if (fj_items_add(&items, fj_read_model_5(r)) < 0) {
             fj_items_clear(&items);
             return NULL;
         }
@@ -202,10 +384,263 @@ fj_read_list_0(fj_reader *r)
     return fj_items_list(&items);
 }
 
-/* The slot of Customer a member fills, by its name; -1 for a
+static PyObject *
+fj_read_list_1(fj_reader *r)
+{
+    fj_items items;
+    int more;
+    if (fj_open(r, '[') < 0) return NULL;
+    if (fj_closes(r, ']')) return PyList_New(0);
+    fj_items_init(&items);
+    do {
+        if (fj_items_add(&items, fj_read_model_2(r)) < 0) {
+            fj_items_clear(&items);
+            return NULL;
+        }
+    } while ((more = fj_next_item(r)) == 1);
+    if (more < 0) {
+        fj_items_clear(&items);
+        return NULL;
+    }
+    return fj_items_list(&items);
+}
+
+static PyObject *
+fj_read_list_2(fj_reader *r)
+{
+    fj_items items;
+    int more;
+    if (fj_open(r, '[') < 0) return NULL;
+    if (fj_closes(r, ']')) return PyList_New(0);
+    fj_items_init(&items);
+    do {
+        if (fj_items_add(&items, fj_read_str(r)) < 0) {
+            fj_items_clear(&items);
+            return NULL;
+        }
+    } while ((more = fj_next_item(r)) == 1);
+    if (more < 0 || fj_repeats(items.data, items.len) != 0) {
+        fj_items_clear(&items);
+        return NULL;
+    }
+    return fj_items_list(&items);
+}
+
+/* A JSON object as a dict with str keys: a name given twice keeps its first
+   place and takes its last value, as the Python reader's dicts do. */
+static PyObject *
+fj_read_dict_0(fj_reader *r)
+{
+    PyObject *result, *key, *item;
+    int more;
+    if (fj_open(r, '{') < 0 || (result = PyDict_New()) == NULL) return NULL;
+    if (fj_closes(r, '}')) return result;
+    do {
+        if ((key = fj_read_str(r)) == NULL) goto fail;
+        if (fj_expect(r, ':') < 0 || (item = fj_read_str(r)) == NULL) {
+            Py_DECREF(key);
+            goto fail;
+        }
+        more = PyDict_SetItem(result, key, item);
+        Py_DECREF(item);
+        Py_DECREF(key);
+        if (more < 0) goto fail;
+    } while ((more = fj_next_member(r)) == 1);
+    if (more == 0) return result;
+fail:
+    Py_DECREF(result);
+    return NULL;
+}
+
+/* The slot of Order a member fills, by its name; -1 for a
    member it does not read. */
 static FJ_ALWAYS_INLINE int
 fj_member_0(const char *name, Py_ssize_t length)
+{
+    switch (length) {
+    case 2:
+        if (memcmp(name, "id", 2) == 0) return 0;
+        break;
+    case 5:
+        if (memcmp(name, "lines", 5) == 0) return 2;
+        if (memcmp(name, "notes", 5) == 0) return 7;
+        break;
+    case 6:
+        if (memcmp(name, "status", 6) == 0) return 3;
+        break;
+    case 7:
+        if (memcmp(name, "created", 7) == 0) return 4;
+        break;
+    case 8:
+        if (memcmp(name, "customer", 8) == 0) return 1;
+        break;
+    case 10:
+        if (memcmp(name, "attributes", 10) == 0) return 6;
+        break;
+    case 15:
+        if (memcmp(name, "shippingAddress", 15) == 0) return 5;
+        break;
+    }
+    return -1;
+}
+
+/*
+ * The slot of the member that comes next when it is the one expected (next, a
+ * position in the order Order's members are written) and its
+ * name is spelled without escapes: then the name is consumed and next moves on past
+ * it. Otherwise -1, with nothing consumed. Documents mostly hold the members in
+ * the order they are written: most names are recognised here, by one comparison.
+ */
+static FJ_ALWAYS_INLINE int
+fj_expected_0(fj_reader *r, int *next)
+{
+    if (fj_peek(r) != '"') return -1;
+    switch (*next) {
+    case 0:
+        if (r->end - r->p >= 4 && memcmp(r->p, "\"id\"", 4) == 0) {
+            r->p += 4;
+            *next = 1;
+            return 0;
+        }
+        break;
+    case 1:
+        if (r->end - r->p >= 10 && memcmp(r->p, "\"customer\"", 10) == 0) {
+            r->p += 10;
+            *next = 2;
+            return 1;
+        }
+        break;
+    case 2:
+        if (r->end - r->p >= 7 && memcmp(r->p, "\"lines\"", 7) == 0) {
+            r->p += 7;
+            *next = 3;
+            return 2;
+        }
+        break;
+    case 3:
+        if (r->end - r->p >= 8 && memcmp(r->p, "\"status\"", 8) == 0) {
+            r->p += 8;
+            *next = 4;
+            return 3;
+        }
+        break;
+    case 4:
+        if (r->end - r->p >= 9 && memcmp(r->p, "\"created\"", 9) == 0) {
+            r->p += 9;
+            *next = 5;
+            return 4;
+        }
+        break;
+    case 5:
+        if (r->end - r->p >= 17 && memcmp(r->p, "\"shippingAddress\"", 17) == 0) {
+            r->p += 17;
+            *next = 6;
+            return 5;
+        }
+        break;
+    case 6:
+        if (r->end - r->p >= 12 && memcmp(r->p, "\"attributes\"", 12) == 0) {
+            r->p += 12;
+            *next = 7;
+            return 6;
+        }
+        break;
+    case 7:
+        if (r->end - r->p >= 7 && memcmp(r->p, "\"notes\"", 7) == 0) {
+            r->p += 7;
+            *next = 8;
+            return 7;
+        }
+        break;
+    }
+    return -1;
+}
+
+/* For each slot, the position in the written order after its member's. */
+static const int fj_after_0[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+
+
+static PyObject *
+fj_read_model_0(fj_reader *r)
+{
+    PyObject *values[8] = {NULL};
+    PyObject *result;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
+    int next = 0, slot;
+    int i, more;
+    if (fj_open(r, '{') < 0) return NULL;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_0(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_0(name, length)) >= 0) next = fj_after_0[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 1:
+            Py_XDECREF(values[1]);
+            if ((values[1] = fj_read_model_1(r)) == NULL) goto fail;
+            break;
+        case 2:
+            Py_XDECREF(values[2]);
+            if ((values[2] = fj_read_list_0(r)) == NULL) goto fail;
+            break;
+        case 3:
+            Py_XDECREF(values[3]);
+            if ((values[3] = fj_read_enum_0(r)) == NULL) goto fail;
+            break;
+        case 4:
+            Py_XDECREF(values[4]);
+            if ((values[4] = fj_read_call(r, fj_functions[0], 2, fj_number_text)) == NULL) goto fail;
+            break;
+        case 5:
+            Py_XDECREF(values[5]);
+            if ((values[5] = fj_read_model_2(r)) == NULL) goto fail;
+            break;
+        case 6:
+            Py_XDECREF(values[6]);
+            if ((values[6] = fj_read_dict_0(r)) == NULL) goto fail;
+            break;
+        case 7:
+            Py_XDECREF(values[7]);
+            if ((values[7] = (fj_null(r) ? Py_NewRef(Py_None) : fj_read_str(r))) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
+    }
+    if (more < 0) goto fail;
+    if (values[0] == NULL) goto fail;
+    if (values[1] == NULL) goto fail;
+    if (values[2] == NULL) goto fail;
+    if (values[3] == NULL) goto fail;
+    if (values[4] == NULL) goto fail;
+    if (values[5] == NULL) goto fail;
+    if (values[6] == NULL) goto fail;
+    if (values[7] == NULL && (values[7] = Py_NewRef(Py_None)) == NULL) goto fail;
+    result = fj_types[0]->tp_alloc(fj_types[0], 0);
+    if (result == NULL) goto fail;
+    for (i = 0; i < 8; i++) {
+        *(PyObject **)((char *)result + fj_offsets_0[i]) = values[i];
+    }
+    return result;
+fail:
+    for (i = 0; i < 8; i++) {
+        Py_XDECREF(values[i]);
+    }
+    return NULL;
+}
+
+/* The slot of Customer a member fills, by its name; -1 for a
+   member it does not read. */
+static FJ_ALWAYS_INLINE int
+fj_member_1(const char *name, Py_ssize_t length)
 {
     switch (length) {
     case 2:
@@ -239,7 +674,7 @@ fj_member_0(const char *name, Py_ssize_t length)
  * the order they are written: most names are recognised here, by one comparison.
  */
 static FJ_ALWAYS_INLINE int
-fj_expected_0(fj_reader *r, int *next)
+fj_expected_1(fj_reader *r, int *next)
 {
     if (fj_peek(r) != '"') return -1;
     switch (*next) {
@@ -297,11 +732,11 @@ fj_expected_0(fj_reader *r, int *next)
 }
 
 /* For each slot, the position in the written order after its member's. */
-static const int fj_after_0[7] = { 1, 2, 3, 4, 5, 6, 7 };
+static const int fj_after_1[7] = { 1, 2, 3, 4, 5, 6, 7 };
 
 
 static PyObject *
-fj_read_model_0(fj_reader *r)
+fj_read_model_1(fj_reader *r)
 {
     PyObject *values[7] = {NULL};
     PyObject *result;
@@ -312,9 +747,9 @@ fj_read_model_0(fj_reader *r)
     if (fj_open(r, '{') < 0) return NULL;
     more = !fj_closes(r, '}');
     while (more == 1) {
-        if ((slot = fj_expected_0(r, &next)) < 0) {
+        if ((slot = fj_expected_1(r, &next)) < 0) {
             if (fj_read_text(r, &name, &length) < 0) goto fail;
-            if ((slot = fj_member_0(name, length)) >= 0) next = fj_after_0[slot];
+            if ((slot = fj_member_1(name, length)) >= 0) next = fj_after_1[slot];
         }
         if (fj_expect(r, ':') < 0) goto fail;
         switch (slot) {
@@ -344,7 +779,7 @@ fj_read_model_0(fj_reader *r)
             break;
         case 6:
             Py_XDECREF(values[6]);
-            if ((values[6] = fj_read_list_0(r)) == NULL) goto fail;
+            if ((values[6] = fj_read_list_1(r)) == NULL) goto fail;
             break;
         default:
             if (fj_skip(r) < 0) goto fail;
@@ -359,10 +794,10 @@ fj_read_model_0(fj_reader *r)
     if (values[4] == NULL) goto fail;
     if (values[5] == NULL) goto fail;
     if (values[6] == NULL) goto fail;
-    result = fj_types[0]->tp_alloc(fj_types[0], 0);
+    result = fj_types[1]->tp_alloc(fj_types[1], 0);
     if (result == NULL) goto fail;
     for (i = 0; i < 7; i++) {
-        *(PyObject **)((char *)result + fj_offsets_0[i]) = values[i];
+        *(PyObject **)((char *)result + fj_offsets_1[i]) = values[i];
     }
     return result;
 fail:
@@ -375,7 +810,7 @@ fail:
 /* The slot of Address a member fills, by its name; -1 for a
    member it does not read. */
 static FJ_ALWAYS_INLINE int
-fj_member_1(const char *name, Py_ssize_t length)
+fj_member_2(const char *name, Py_ssize_t length)
 {
     switch (length) {
     case 3:
@@ -402,7 +837,7 @@ fj_member_1(const char *name, Py_ssize_t length)
  * the order they are written: most names are recognised here, by one comparison.
  */
 static FJ_ALWAYS_INLINE int
-fj_expected_1(fj_reader *r, int *next)
+fj_expected_2(fj_reader *r, int *next)
 {
     if (fj_peek(r) != '"') return -1;
     switch (*next) {
@@ -439,11 +874,11 @@ fj_expected_1(fj_reader *r, int *next)
 }
 
 /* For each slot, the position in the written order after its member's. */
-static const int fj_after_1[4] = { 1, 2, 3, 4 };
+static const int fj_after_2[4] = { 1, 2, 3, 4 };
 
 
 static PyObject *
-fj_read_model_1(fj_reader *r)
+fj_read_model_2(fj_reader *r)
 {
     PyObject *values[4] = {NULL};
     PyObject *result;
@@ -454,9 +889,9 @@ fj_read_model_1(fj_reader *r)
     if (fj_open(r, '{') < 0) return NULL;
     more = !fj_closes(r, '}');
     while (more == 1) {
-        if ((slot = fj_expected_1(r, &next)) < 0) {
+        if ((slot = fj_expected_2(r, &next)) < 0) {
             if (fj_read_text(r, &name, &length) < 0) goto fail;
-            if ((slot = fj_member_1(name, length)) >= 0) next = fj_after_1[slot];
+            if ((slot = fj_member_2(name, length)) >= 0) next = fj_after_2[slot];
         }
         if (fj_expect(r, ':') < 0) goto fail;
         switch (slot) {
@@ -486,10 +921,10 @@ fj_read_model_1(fj_reader *r)
     if (values[1] == NULL) goto fail;
     if (values[2] == NULL) goto fail;
     if (values[3] == NULL) goto fail;
-    result = fj_types[1]->tp_alloc(fj_types[1], 0);
+    result = fj_types[2]->tp_alloc(fj_types[2], 0);
     if (result == NULL) goto fail;
     for (i = 0; i < 4; i++) {
-        *(PyObject **)((char *)result + fj_offsets_1[i]) = values[i];
+        *(PyObject **)((char *)result + fj_offsets_2[i]) = values[i];
     }
     return result;
 fail:
@@ -502,7 +937,7 @@ fail:
 /* The slot of Category a member fills, by its name; -1 for a
    member it does not read. */
 static FJ_ALWAYS_INLINE int
-fj_member_2(const char *name, Py_ssize_t length)
+fj_member_3(const char *name, Py_ssize_t length)
 {
     switch (length) {
     case 2:
@@ -526,7 +961,7 @@ fj_member_2(const char *name, Py_ssize_t length)
  * the order they are written: most names are recognised here, by one comparison.
  */
 static FJ_ALWAYS_INLINE int
-fj_expected_2(fj_reader *r, int *next)
+fj_expected_3(fj_reader *r, int *next)
 {
     if (fj_peek(r) != '"') return -1;
     switch (*next) {
@@ -556,11 +991,11 @@ fj_expected_2(fj_reader *r, int *next)
 }
 
 /* For each slot, the position in the written order after its member's. */
-static const int fj_after_2[3] = { 1, 2, 3 };
+static const int fj_after_3[3] = { 1, 2, 3 };
 
 
 static PyObject *
-fj_read_model_2(fj_reader *r)
+fj_read_model_3(fj_reader *r)
 {
     PyObject *values[3] = {NULL};
     PyObject *result;
@@ -571,9 +1006,9 @@ fj_read_model_2(fj_reader *r)
     if (fj_open(r, '{') < 0) return NULL;
     more = !fj_closes(r, '}');
     while (more == 1) {
-        if ((slot = fj_expected_2(r, &next)) < 0) {
+        if ((slot = fj_expected_3(r, &next)) < 0) {
             if (fj_read_text(r, &name, &length) < 0) goto fail;
-            if ((slot = fj_member_2(name, length)) >= 0) next = fj_after_2[slot];
+            if ((slot = fj_member_3(name, length)) >= 0) next = fj_after_3[slot];
         }
         if (fj_expect(r, ':') < 0) goto fail;
         switch (slot) {
@@ -587,7 +1022,7 @@ fj_read_model_2(fj_reader *r)
             break;
         case 2:
             Py_XDECREF(values[2]);
-            if ((values[2] = (fj_null(r) ? Py_NewRef(Py_None) : fj_read_model_2(r))) == NULL) goto fail;
+            if ((values[2] = (fj_null(r) ? Py_NewRef(Py_None) : fj_read_model_3(r))) == NULL) goto fail;
             break;
         default:
             if (fj_skip(r) < 0) goto fail;
@@ -598,14 +1033,322 @@ fj_read_model_2(fj_reader *r)
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL) goto fail;
     if (values[2] == NULL && (values[2] = Py_NewRef(Py_None)) == NULL) goto fail;
-    result = fj_types[2]->tp_alloc(fj_types[2], 0);
+    result = fj_types[3]->tp_alloc(fj_types[3], 0);
     if (result == NULL) goto fail;
     for (i = 0; i < 3; i++) {
-        *(PyObject **)((char *)result + fj_offsets_2[i]) = values[i];
+        *(PyObject **)((char *)result + fj_offsets_3[i]) = values[i];
     }
     return result;
 fail:
     for (i = 0; i < 3; i++) {
+        Py_XDECREF(values[i]);
+    }
+    return NULL;
+}
+
+/* The slot of Product a member fills, by its name; -1 for a
+   member it does not read. */
+static FJ_ALWAYS_INLINE int
+fj_member_4(const char *name, Py_ssize_t length)
+{
+    switch (length) {
+    case 3:
+        if (memcmp(name, "sku", 3) == 0) return 0;
+        break;
+    case 4:
+        if (memcmp(name, "name", 4) == 0) return 1;
+        if (memcmp(name, "tags", 4) == 0) return 6;
+        break;
+    case 5:
+        if (memcmp(name, "price", 5) == 0) return 4;
+        break;
+    case 8:
+        if (memcmp(name, "category", 8) == 0) return 3;
+        break;
+    case 9:
+        if (memcmp(name, "thumbnail", 9) == 0) return 7;
+        break;
+    case 11:
+        if (memcmp(name, "description", 11) == 0) return 2;
+        if (memcmp(name, "weightGrams", 11) == 0) return 5;
+        break;
+    }
+    return -1;
+}
+
+/*
+ * The slot of the member that comes next when it is the one expected (next, a
+ * position in the order Product's members are written) and its
+ * name is spelled without escapes: then the name is consumed and next moves on past
+ * it. Otherwise -1, with nothing consumed. Documents mostly hold the members in
+ * the order they are written: most names are recognised here, by one comparison.
+ */
+static FJ_ALWAYS_INLINE int
+fj_expected_4(fj_reader *r, int *next)
+{
+    if (fj_peek(r) != '"') return -1;
+    switch (*next) {
+    case 0:
+        if (r->end - r->p >= 5 && memcmp(r->p, "\"sku\"", 5) == 0) {
+            r->p += 5;
+            *next = 1;
+            return 0;
+        }
+        break;
+    case 1:
+        if (r->end - r->p >= 6 && memcmp(r->p, "\"name\"", 6) == 0) {
+            r->p += 6;
+            *next = 2;
+            return 1;
+        }
+        break;
+    case 2:
+        if (r->end - r->p >= 13 && memcmp(r->p, "\"description\"", 13) == 0) {
+            r->p += 13;
+            *next = 3;
+            return 2;
+        }
+        break;
+    case 3:
+        if (r->end - r->p >= 10 && memcmp(r->p, "\"category\"", 10) == 0) {
+            r->p += 10;
+            *next = 4;
+            return 3;
+        }
+        break;
+    case 4:
+        if (r->end - r->p >= 7 && memcmp(r->p, "\"price\"", 7) == 0) {
+            r->p += 7;
+            *next = 5;
+            return 4;
+        }
+        break;
+    case 5:
+        if (r->end - r->p >= 13 && memcmp(r->p, "\"weightGrams\"", 13) == 0) {
+            r->p += 13;
+            *next = 6;
+            return 5;
+        }
+        break;
+    case 6:
+        if (r->end - r->p >= 6 && memcmp(r->p, "\"tags\"", 6) == 0) {
+            r->p += 6;
+            *next = 7;
+            return 6;
+        }
+        break;
+    case 7:
+        if (r->end - r->p >= 11 && memcmp(r->p, "\"thumbnail\"", 11) == 0) {
+            r->p += 11;
+            *next = 8;
+            return 7;
+        }
+        break;
+    }
+    return -1;
+}
+
+/* For each slot, the position in the written order after its member's. */
+static const int fj_after_4[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+
+
+static PyObject *
+fj_read_model_4(fj_reader *r)
+{
+    PyObject *values[8] = {NULL};
+    PyObject *result;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
+    int next = 0, slot;
+    int i, more;
+    if (fj_open(r, '{') < 0) return NULL;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_4(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_4(name, length)) >= 0) next = fj_after_4[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 1:
+            Py_XDECREF(values[1]);
+            if ((values[1] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 2:
+            Py_XDECREF(values[2]);
+            if ((values[2] = fj_read_str(r)) == NULL) goto fail;
+            break;
+        case 3:
+            Py_XDECREF(values[3]);
+            if ((values[3] = fj_read_model_3(r)) == NULL) goto fail;
+            break;
+        case 4:
+            Py_XDECREF(values[4]);
+            if ((values[4] = fj_read_decimal(r, fj_functions[1], fj_decimal_read_type, fj_number_text)) == NULL) goto fail;
+            break;
+        case 5:
+            Py_XDECREF(values[5]);
+            if ((values[5] = fj_read_int(r, -2147483648LL, 2147483647LL)) == NULL) goto fail;
+            break;
+        case 6:
+            Py_XDECREF(values[6]);
+            if ((values[6] = fj_read_list_2(r)) == NULL) goto fail;
+            break;
+        case 7:
+            Py_XDECREF(values[7]);
+            if ((values[7] = fj_read_base64(r, fj_functions[2])) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
+    }
+    if (more < 0) goto fail;
+    if (values[0] == NULL) goto fail;
+    if (values[1] == NULL) goto fail;
+    if (values[2] == NULL) goto fail;
+    if (values[3] == NULL) goto fail;
+    if (values[4] == NULL) goto fail;
+    if (values[5] == NULL) goto fail;
+    if (values[6] == NULL) goto fail;
+    if (values[7] == NULL) goto fail;
+    result = fj_types[4]->tp_alloc(fj_types[4], 0);
+    if (result == NULL) goto fail;
+    for (i = 0; i < 8; i++) {
+        *(PyObject **)((char *)result + fj_offsets_4[i]) = values[i];
+    }
+    return result;
+fail:
+    for (i = 0; i < 8; i++) {
+        Py_XDECREF(values[i]);
+    }
+    return NULL;
+}
+
+/* The slot of OrderLine a member fills, by its name; -1 for a
+   member it does not read. */
+static FJ_ALWAYS_INLINE int
+fj_member_5(const char *name, Py_ssize_t length)
+{
+    switch (length) {
+    case 7:
+        if (memcmp(name, "product", 7) == 0) return 0;
+        break;
+    case 8:
+        if (memcmp(name, "quantity", 8) == 0) return 1;
+        if (memcmp(name, "discount", 8) == 0) return 3;
+        break;
+    case 9:
+        if (memcmp(name, "unitPrice", 9) == 0) return 2;
+        break;
+    }
+    return -1;
+}
+
+/*
+ * The slot of the member that comes next when it is the one expected (next, a
+ * position in the order OrderLine's members are written) and its
+ * name is spelled without escapes: then the name is consumed and next moves on past
+ * it. Otherwise -1, with nothing consumed. Documents mostly hold the members in
+ * the order they are written: most names are recognised here, by one comparison.
+ */
+static FJ_ALWAYS_INLINE int
+fj_expected_5(fj_reader *r, int *next)
+{
+    if (fj_peek(r) != '"') return -1;
+    switch (*next) {
+    case 0:
+        if (r->end - r->p >= 9 && memcmp(r->p, "\"product\"", 9) == 0) {
+            r->p += 9;
+            *next = 1;
+            return 0;
+        }
+        break;
+    case 1:
+        if (r->end - r->p >= 10 && memcmp(r->p, "\"quantity\"", 10) == 0) {
+            r->p += 10;
+            *next = 2;
+            return 1;
+        }
+        break;
+    case 2:
+        if (r->end - r->p >= 11 && memcmp(r->p, "\"unitPrice\"", 11) == 0) {
+            r->p += 11;
+            *next = 3;
+            return 2;
+        }
+        break;
+    case 3:
+        if (r->end - r->p >= 10 && memcmp(r->p, "\"discount\"", 10) == 0) {
+            r->p += 10;
+            *next = 4;
+            return 3;
+        }
+        break;
+    }
+    return -1;
+}
+
+/* For each slot, the position in the written order after its member's. */
+static const int fj_after_5[4] = { 1, 2, 3, 4 };
+
+
+static PyObject *
+fj_read_model_5(fj_reader *r)
+{
+    PyObject *values[4] = {NULL};
+    PyObject *result;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
+    int next = 0, slot;
+    int i, more;
+    if (fj_open(r, '{') < 0) return NULL;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_5(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_5(name, length)) >= 0) next = fj_after_5[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_model_4(r)) == NULL) goto fail;
+            break;
+        case 1:
+            Py_XDECREF(values[1]);
+            if ((values[1] = fj_read_int(r, -2147483648LL, 2147483647LL)) == NULL) goto fail;
+            break;
+        case 2:
+            Py_XDECREF(values[2]);
+            if ((values[2] = fj_read_decimal(r, fj_functions[1], fj_decimal_read_type, fj_number_text)) == NULL) goto fail;
+            break;
+        case 3:
+            Py_XDECREF(values[3]);
+            if ((values[3] = fj_read_float(r)) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
+    }
+    if (more < 0) goto fail;
+    if (values[0] == NULL) goto fail;
+    if (values[1] == NULL) goto fail;
+    if (values[2] == NULL) goto fail;
+    if (values[3] == NULL) goto fail;
+    result = fj_types[5]->tp_alloc(fj_types[5], 0);
+    if (result == NULL) goto fail;
+    for (i = 0; i < 4; i++) {
+        *(PyObject **)((char *)result + fj_offsets_5[i]) = values[i];
+    }
+    return result;
+fail:
+    for (i = 0; i < 4; i++) {
         Py_XDECREF(values[i]);
     }
     return NULL;
@@ -631,9 +1374,27 @@ fj_encode_2(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 static PyObject *
+fj_encode_3(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_encode_document(&fj_bound_state, fj_model_3, args, nargs);
+}
+
+static PyObject *
+fj_encode_4(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_encode_document(&fj_bound_state, fj_model_4, args, nargs);
+}
+
+static PyObject *
+fj_encode_5(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_encode_document(&fj_bound_state, fj_model_5, args, nargs);
+}
+
+static PyObject *
 fj_decode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return fj_decode_document(&fj_bound_state, fj_read_model_0, 0, args, nargs);
+    return fj_decode_document(&fj_bound_state, fj_read_model_0, 1, args, nargs);
 }
 
 static PyObject *
@@ -646,6 +1407,24 @@ static PyObject *
 fj_decode_2(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     return fj_decode_document(&fj_bound_state, fj_read_model_2, 0, args, nargs);
+}
+
+static PyObject *
+fj_decode_3(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_decode_document(&fj_bound_state, fj_read_model_3, 0, args, nargs);
+}
+
+static PyObject *
+fj_decode_4(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_decode_document(&fj_bound_state, fj_read_model_4, 1, args, nargs);
+}
+
+static PyObject *
+fj_decode_5(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_decode_document(&fj_bound_state, fj_read_model_5, 1, args, nargs);
 }
 
 /*
@@ -667,9 +1446,13 @@ fj_bind(PyObject *module, PyObject *args)
     PyObject *uuid_class, *decimal_class;
     fj_limits limits;
     fj_costs costs;
-    Py_ssize_t offsets_0[7];
-    Py_ssize_t offsets_1[4];
-    Py_ssize_t offsets_2[3];
+    Py_ssize_t offsets_0[8];
+    Py_ssize_t offsets_1[7];
+    Py_ssize_t offsets_2[4];
+    Py_ssize_t offsets_3[3];
+    Py_ssize_t offsets_4[8];
+    Py_ssize_t offsets_5[4];
+    int decimal_str;
     if (PyTuple_GET_SIZE(args) < 1 || !PyUnicode_Check(PyTuple_GET_ITEM(args, 0))
         || PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(args, 0), FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
     if (!PyArg_ParseTuple(args, "UO!O!O!OO!OOO:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text, &uuid_class, &decimal_class)) return NULL;
@@ -678,11 +1461,11 @@ fj_bind(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "bind() takes callables");
         return NULL;
     }
-    if (PyTuple_GET_SIZE(functions) != 1) {
+    if (PyTuple_GET_SIZE(functions) != 3) {
         PyErr_SetString(PyExc_TypeError, "bind() got the wrong number of functions");
         return NULL;
     }
-    if (PyTuple_GET_SIZE(types) != 3 || PyTuple_GET_SIZE(enums) != 1) {
+    if (PyTuple_GET_SIZE(types) != 6 || PyTuple_GET_SIZE(enums) != 1) {
         PyErr_SetString(PyExc_TypeError, "bind() got the wrong number of types");
         return NULL;
     }
@@ -693,12 +1476,13 @@ fj_bind(PyObject *module, PyObject *args)
             return NULL;
         }
         if ((offsets_0[0] = fj_slot_offset((PyTypeObject *)type, "id")) < 0) return NULL;
-        if ((offsets_0[1] = fj_slot_offset((PyTypeObject *)type, "first_name")) < 0) return NULL;
-        if ((offsets_0[2] = fj_slot_offset((PyTypeObject *)type, "last_name")) < 0) return NULL;
-        if ((offsets_0[3] = fj_slot_offset((PyTypeObject *)type, "email")) < 0) return NULL;
-        if ((offsets_0[4] = fj_slot_offset((PyTypeObject *)type, "date_of_birth")) < 0) return NULL;
-        if ((offsets_0[5] = fj_slot_offset((PyTypeObject *)type, "vip")) < 0) return NULL;
-        if ((offsets_0[6] = fj_slot_offset((PyTypeObject *)type, "addresses")) < 0) return NULL;
+        if ((offsets_0[1] = fj_slot_offset((PyTypeObject *)type, "customer")) < 0) return NULL;
+        if ((offsets_0[2] = fj_slot_offset((PyTypeObject *)type, "lines")) < 0) return NULL;
+        if ((offsets_0[3] = fj_slot_offset((PyTypeObject *)type, "status")) < 0) return NULL;
+        if ((offsets_0[4] = fj_slot_offset((PyTypeObject *)type, "created")) < 0) return NULL;
+        if ((offsets_0[5] = fj_slot_offset((PyTypeObject *)type, "shipping_address")) < 0) return NULL;
+        if ((offsets_0[6] = fj_slot_offset((PyTypeObject *)type, "attributes")) < 0) return NULL;
+        if ((offsets_0[7] = fj_slot_offset((PyTypeObject *)type, "notes")) < 0) return NULL;
     }
     {
         PyObject *type = PyTuple_GET_ITEM(types, 1);
@@ -706,10 +1490,13 @@ fj_bind(PyObject *module, PyObject *args)
             PyErr_SetString(PyExc_TypeError, "bind() takes classes");
             return NULL;
         }
-        if ((offsets_1[0] = fj_slot_offset((PyTypeObject *)type, "street")) < 0) return NULL;
-        if ((offsets_1[1] = fj_slot_offset((PyTypeObject *)type, "city")) < 0) return NULL;
-        if ((offsets_1[2] = fj_slot_offset((PyTypeObject *)type, "zip")) < 0) return NULL;
-        if ((offsets_1[3] = fj_slot_offset((PyTypeObject *)type, "country")) < 0) return NULL;
+        if ((offsets_1[0] = fj_slot_offset((PyTypeObject *)type, "id")) < 0) return NULL;
+        if ((offsets_1[1] = fj_slot_offset((PyTypeObject *)type, "first_name")) < 0) return NULL;
+        if ((offsets_1[2] = fj_slot_offset((PyTypeObject *)type, "last_name")) < 0) return NULL;
+        if ((offsets_1[3] = fj_slot_offset((PyTypeObject *)type, "email")) < 0) return NULL;
+        if ((offsets_1[4] = fj_slot_offset((PyTypeObject *)type, "date_of_birth")) < 0) return NULL;
+        if ((offsets_1[5] = fj_slot_offset((PyTypeObject *)type, "vip")) < 0) return NULL;
+        if ((offsets_1[6] = fj_slot_offset((PyTypeObject *)type, "addresses")) < 0) return NULL;
     }
     {
         PyObject *type = PyTuple_GET_ITEM(types, 2);
@@ -717,9 +1504,46 @@ fj_bind(PyObject *module, PyObject *args)
             PyErr_SetString(PyExc_TypeError, "bind() takes classes");
             return NULL;
         }
-        if ((offsets_2[0] = fj_slot_offset((PyTypeObject *)type, "id")) < 0) return NULL;
-        if ((offsets_2[1] = fj_slot_offset((PyTypeObject *)type, "name")) < 0) return NULL;
-        if ((offsets_2[2] = fj_slot_offset((PyTypeObject *)type, "parent")) < 0) return NULL;
+        if ((offsets_2[0] = fj_slot_offset((PyTypeObject *)type, "street")) < 0) return NULL;
+        if ((offsets_2[1] = fj_slot_offset((PyTypeObject *)type, "city")) < 0) return NULL;
+        if ((offsets_2[2] = fj_slot_offset((PyTypeObject *)type, "zip")) < 0) return NULL;
+        if ((offsets_2[3] = fj_slot_offset((PyTypeObject *)type, "country")) < 0) return NULL;
+    }
+    {
+        PyObject *type = PyTuple_GET_ITEM(types, 3);
+        if (!PyType_Check(type)) {
+            PyErr_SetString(PyExc_TypeError, "bind() takes classes");
+            return NULL;
+        }
+        if ((offsets_3[0] = fj_slot_offset((PyTypeObject *)type, "id")) < 0) return NULL;
+        if ((offsets_3[1] = fj_slot_offset((PyTypeObject *)type, "name")) < 0) return NULL;
+        if ((offsets_3[2] = fj_slot_offset((PyTypeObject *)type, "parent")) < 0) return NULL;
+    }
+    {
+        PyObject *type = PyTuple_GET_ITEM(types, 4);
+        if (!PyType_Check(type)) {
+            PyErr_SetString(PyExc_TypeError, "bind() takes classes");
+            return NULL;
+        }
+        if ((offsets_4[0] = fj_slot_offset((PyTypeObject *)type, "sku")) < 0) return NULL;
+        if ((offsets_4[1] = fj_slot_offset((PyTypeObject *)type, "name")) < 0) return NULL;
+        if ((offsets_4[2] = fj_slot_offset((PyTypeObject *)type, "description")) < 0) return NULL;
+        if ((offsets_4[3] = fj_slot_offset((PyTypeObject *)type, "category")) < 0) return NULL;
+        if ((offsets_4[4] = fj_slot_offset((PyTypeObject *)type, "price")) < 0) return NULL;
+        if ((offsets_4[5] = fj_slot_offset((PyTypeObject *)type, "weight_grams")) < 0) return NULL;
+        if ((offsets_4[6] = fj_slot_offset((PyTypeObject *)type, "tags")) < 0) return NULL;
+        if ((offsets_4[7] = fj_slot_offset((PyTypeObject *)type, "thumbnail")) < 0) return NULL;
+    }
+    {
+        PyObject *type = PyTuple_GET_ITEM(types, 5);
+        if (!PyType_Check(type)) {
+            PyErr_SetString(PyExc_TypeError, "bind() takes classes");
+            return NULL;
+        }
+        if ((offsets_5[0] = fj_slot_offset((PyTypeObject *)type, "product")) < 0) return NULL;
+        if ((offsets_5[1] = fj_slot_offset((PyTypeObject *)type, "quantity")) < 0) return NULL;
+        if ((offsets_5[2] = fj_slot_offset((PyTypeObject *)type, "unit_price")) < 0) return NULL;
+        if ((offsets_5[3] = fj_slot_offset((PyTypeObject *)type, "discount")) < 0) return NULL;
     }
     {
         PyObject *members = PyTuple_GET_ITEM(enums, 0);
@@ -728,6 +1552,11 @@ fj_bind(PyObject *module, PyObject *args)
             return NULL;
         }
     }
+    if (!PyType_Check(decimal_class)) {
+        PyErr_SetString(PyExc_TypeError, "bind() takes the Decimal class");
+        return NULL;
+    }
+    if ((decimal_str = fj_own_c_str((PyTypeObject *)decimal_class)) < 0) return NULL;
     /* Nothing below fails or runs Python code: no encoder sees half the state. */
     memcpy(fj_offsets_0, offsets_0, sizeof(offsets_0));
     Py_XSETREF(fj_types[0], (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(types, 0)));
@@ -735,6 +1564,12 @@ fj_bind(PyObject *module, PyObject *args)
     Py_XSETREF(fj_types[1], (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(types, 1)));
     memcpy(fj_offsets_2, offsets_2, sizeof(offsets_2));
     Py_XSETREF(fj_types[2], (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(types, 2)));
+    memcpy(fj_offsets_3, offsets_3, sizeof(offsets_3));
+    Py_XSETREF(fj_types[3], (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(types, 3)));
+    memcpy(fj_offsets_4, offsets_4, sizeof(offsets_4));
+    Py_XSETREF(fj_types[4], (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(types, 4)));
+    memcpy(fj_offsets_5, offsets_5, sizeof(offsets_5));
+    Py_XSETREF(fj_types[5], (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(types, 5)));
     Py_XSETREF(fj_members_0[0], Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(enums, 0), 0)));
     Py_XSETREF(fj_members_0[1], Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(enums, 0), 1)));
     Py_XSETREF(fj_members_0[2], Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(enums, 0), 2)));
@@ -744,19 +1579,29 @@ fj_bind(PyObject *module, PyObject *args)
     fj_bound_state.limits = limits;
     fj_bound_state.costs = costs;
     Py_XSETREF(fj_functions[0], Py_NewRef(PyTuple_GET_ITEM(functions, 0)));
+    Py_XSETREF(fj_functions[1], Py_NewRef(PyTuple_GET_ITEM(functions, 1)));
+    Py_XSETREF(fj_functions[2], Py_NewRef(PyTuple_GET_ITEM(functions, 2)));
     Py_XSETREF(fj_number_text, Py_NewRef(number_text));
+    /* A Decimal whose str is Python code is always the Python encoders'. */
+    Py_XSETREF(fj_decimal_type, decimal_str ? (PyTypeObject *)Py_NewRef(decimal_class) : NULL);
     fj_bound_state.bound = 1;
     Py_RETURN_TRUE;
 }
 
 static PyMethodDef fj_methods[] = {
     {"bind", fj_bind, METH_VARARGS, NULL},
-    {"encode_Customer", (PyCFunction)(void (*)(void))fj_encode_0, METH_FASTCALL, NULL},
-    {"encode_Address", (PyCFunction)(void (*)(void))fj_encode_1, METH_FASTCALL, NULL},
-    {"encode_Category", (PyCFunction)(void (*)(void))fj_encode_2, METH_FASTCALL, NULL},
-    {"decode_Customer", (PyCFunction)(void (*)(void))fj_decode_0, METH_FASTCALL, NULL},
-    {"decode_Address", (PyCFunction)(void (*)(void))fj_decode_1, METH_FASTCALL, NULL},
-    {"decode_Category", (PyCFunction)(void (*)(void))fj_decode_2, METH_FASTCALL, NULL},
+    {"encode_Order", (PyCFunction)(void (*)(void))fj_encode_0, METH_FASTCALL, NULL},
+    {"encode_Customer", (PyCFunction)(void (*)(void))fj_encode_1, METH_FASTCALL, NULL},
+    {"encode_Address", (PyCFunction)(void (*)(void))fj_encode_2, METH_FASTCALL, NULL},
+    {"encode_Category", (PyCFunction)(void (*)(void))fj_encode_3, METH_FASTCALL, NULL},
+    {"encode_Product", (PyCFunction)(void (*)(void))fj_encode_4, METH_FASTCALL, NULL},
+    {"encode_OrderLine", (PyCFunction)(void (*)(void))fj_encode_5, METH_FASTCALL, NULL},
+    {"decode_Order", (PyCFunction)(void (*)(void))fj_decode_0, METH_FASTCALL, NULL},
+    {"decode_Customer", (PyCFunction)(void (*)(void))fj_decode_1, METH_FASTCALL, NULL},
+    {"decode_Address", (PyCFunction)(void (*)(void))fj_decode_2, METH_FASTCALL, NULL},
+    {"decode_Category", (PyCFunction)(void (*)(void))fj_decode_3, METH_FASTCALL, NULL},
+    {"decode_Product", (PyCFunction)(void (*)(void))fj_decode_4, METH_FASTCALL, NULL},
+    {"decode_OrderLine", (PyCFunction)(void (*)(void))fj_decode_5, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -773,5 +1618,7 @@ PyInit__orders_native(void)
 {
     PyDateTime_IMPORT;
     if (PyDateTimeAPI == NULL) return NULL;
+    if ((fj_decimal_read_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
+    fj_bytes_tables();
     return PyModule_Create(&fj_module);
 }

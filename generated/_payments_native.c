@@ -36,7 +36,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "55e0def106da68d2"
+#define FJ_FINGERPRINT "df679b319620146b"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];

@@ -15,11 +15,11 @@
  *   Times: encoder: field elapsed: duration is handled by Python only
  *   Times: decoder: field birthday: date (format dd/MM/uuuu) is handled by Python only
  *   JavaTimes: encoder: field year: year is handled by Python only
- *   JavaTimes: decoder: field terms: dict[str, period?] is handled by Python only
+ *   JavaTimes: decoder: field billed: year_month (format MM/uuuu) is handled by Python only
  *   Blobs: encoder: field signed: bytes (format array) is handled by Python only
  *   Blobs: decoder: field signed: bytes (format array) is handled by Python only
- *   Containers: encoder: field tags: set[str] is handled by Python only
- *   Containers: decoder: field tags: set[str] is handled by Python only
+ *   Containers: encoder: field by_id: dict[int64, str] is handled by Python only
+ *   Containers: decoder: field by_id: dict[int64, str] is handled by Python only
  *   Dynamic: encoder: field payload: any is handled by Python only
  *   Dynamic: decoder: field payload: any is handled by Python only
  *   Defaults: encoder: field count: include non_default
@@ -27,7 +27,7 @@
  */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "c09a941a0a529d60"
+#define FJ_FINGERPRINT "5006db5a6ff0f618"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[1];

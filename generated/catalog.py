@@ -991,7 +991,7 @@ def _builtins_dict_common_Address(
 NATIVE, (_native_Category,), (_native_read_Category,) = _native.load(
     __name__,
     "_catalog_native",
-    "db0e641be8dc3049",
+    "342ea38cf6ffbcba",
     (Category,),
     ((Availability.IN_STOCK, Availability.BACKORDER, Availability.DISCONTINUED),),
     _LIMITS,

@@ -1399,7 +1399,7 @@ def _builtins_list_Partner(value: object, options: _pyvalues.Options) -> list[An
 ) = _native.load(
     __name__,
     "_clients_native",
-    "e9d3ba075c8aaddc",
+    "8646e82febe49bf9",
     (Clients, Client, Partner),
     ((EyeColor.BROWN, EyeColor.BLUE, EyeColor.GREEN),),
     functions=(_identifiers.read_uuid, _decimals.decimal_from, _temporal.read_date),

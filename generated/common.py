@@ -475,7 +475,7 @@ def _builtins_Money(value: object, options: _pyvalues.Options) -> dict[str, Any]
 # $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
 # None where the Python ones work.
 NATIVE, (_native_Address, _native_Money), (_native_read_Address, _native_read_Money) = (
-    _native.load(__name__, "_common_native", "3d061f3ed7af1aa5", (Address, Money), ())
+    _native.load(__name__, "_common_native", "1b8cde89ce072b22", (Address, Money), ())
 )
 
 

@@ -1134,7 +1134,7 @@ def _builtins_list_Node(
 ) = _native.load(
     __name__,
     "_filetree_native",
-    "0e5fadde154541d3",
+    "fdf35b40ecbe99d3",
     (Node, File, Directory),
     ((Permissions.READ, Permissions.WRITE, Permissions.READ_WRITE),),
     _LIMITS,

@@ -1817,7 +1817,7 @@ NATIVE, (_native_Entity, _native_Refund), (_native_read_Entity, _native_read_Ref
     _native.load(
         __name__,
         "_ledger_native",
-        "5c50d2c5b739b5ad",
+        "61cbea812a0dc7ab",
         (Entity, Refund),
         (),
         functions=(_decimals.decimal_from,),

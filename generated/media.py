@@ -1165,7 +1165,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_media_native",
-    "3fd8d59b83bab8c1",
+    "0c6d79c7a0689033",
     (MediaContent, Media, Image),
     ((Player.JAVA, Player.FLASH), (Size.SMALL, Size.LARGE)),
 )

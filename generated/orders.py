@@ -188,6 +188,10 @@ class Order:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Order is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Order(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
             _plain_Order,
             _encode_Order,
@@ -196,12 +200,17 @@ class Order:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_Order,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Order is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Order(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
             _plain_Order,
             _encode_Order,
@@ -210,6 +219,7 @@ class Order:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_Order,
         )
 
     def validate(self) -> None:
@@ -222,11 +232,16 @@ class Order:
             False,
             depth=None,
             counts_depth=True,
+            native=_native_Order,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Order:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Order is not None:
+            result: Order | None = _native_read_Order(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_Order,
             data,
@@ -883,6 +898,10 @@ class Product:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Product is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Product(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
             _plain_Product,
             _encode_Product,
@@ -891,12 +910,17 @@ class Product:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_Product,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Product is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Product(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
             _plain_Product,
             _encode_Product,
@@ -905,6 +929,7 @@ class Product:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_Product,
         )
 
     def validate(self) -> None:
@@ -917,11 +942,16 @@ class Product:
             False,
             depth=None,
             counts_depth=True,
+            native=_native_Product,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Product:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Product is not None:
+            result: Product | None = _native_read_Product(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_Product,
             data,
@@ -1034,6 +1064,10 @@ class OrderLine:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_OrderLine is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_OrderLine(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
             _plain_OrderLine,
             _encode_OrderLine,
@@ -1042,12 +1076,17 @@ class OrderLine:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_OrderLine,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_OrderLine is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_OrderLine(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
             _plain_OrderLine,
             _encode_OrderLine,
@@ -1056,6 +1095,7 @@ class OrderLine:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_OrderLine,
         )
 
     def validate(self) -> None:
@@ -1068,11 +1108,16 @@ class OrderLine:
             False,
             depth=None,
             counts_depth=True,
+            native=_native_OrderLine,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderLine:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_OrderLine is not None:
+            result: OrderLine | None = _native_read_OrderLine(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_OrderLine,
             data,
@@ -2213,13 +2258,27 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 # None where the Python ones work.
 (
     NATIVE,
-    (_native_Customer, _native_Address, _native_Category),
-    (_native_read_Customer, _native_read_Address, _native_read_Category),
+    (
+        _native_Order,
+        _native_Customer,
+        _native_Address,
+        _native_Category,
+        _native_Product,
+        _native_OrderLine,
+    ),
+    (
+        _native_read_Order,
+        _native_read_Customer,
+        _native_read_Address,
+        _native_read_Category,
+        _native_read_Product,
+        _native_read_OrderLine,
+    ),
 ) = _native.load(
     __name__,
     "_orders_native",
-    "0d013cfed6206fa8",
-    (Customer, Address, Category),
+    "4f1e174b707085ab",
+    (Order, Customer, Address, Category, Product, OrderLine),
     (
         (
             OrderStatus.NEW,
@@ -2230,7 +2289,12 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
             OrderStatus.CANCELLED,
         ),
     ),
-    functions=(_temporal.read_epoch_millis,),
+    functions=(
+        _temporal.read_epoch_millis,
+        _decimals.decimal_from,
+        _binary.read_base64,
+    ),
+    decimal=Decimal,
 )
 
 
@@ -2258,6 +2322,8 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_Order,
         builtins=_builtins_Order,
         counts_depth=True,
+        native=_native_Order,
+        native_read=_native_read_Order,
     ),
     Codec(
         Customer,
@@ -2304,6 +2370,8 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_Product,
         builtins=_builtins_Product,
         counts_depth=True,
+        native=_native_Product,
+        native_read=_native_read_Product,
     ),
     Codec(
         OrderLine,
@@ -2319,5 +2387,7 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_OrderLine,
         builtins=_builtins_OrderLine,
         counts_depth=True,
+        native=_native_OrderLine,
+        native_read=_native_read_OrderLine,
     ),
 )

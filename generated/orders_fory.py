@@ -187,6 +187,10 @@ class Order:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Order is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Order(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
             _plain_Order,
             _encode_Order,
@@ -195,12 +199,17 @@ class Order:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_Order,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Order is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Order(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
             _plain_Order,
             _encode_Order,
@@ -209,6 +218,7 @@ class Order:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_Order,
         )
 
     def validate(self) -> None:
@@ -221,11 +231,16 @@ class Order:
             False,
             depth=None,
             counts_depth=True,
+            native=_native_Order,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Order:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Order is not None:
+            result: Order | None = _native_read_Order(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_Order,
             data,
@@ -882,6 +897,10 @@ class Product:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Product is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Product(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
             _plain_Product,
             _encode_Product,
@@ -890,12 +909,17 @@ class Product:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_Product,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Product is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Product(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
             _plain_Product,
             _encode_Product,
@@ -904,6 +928,7 @@ class Product:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_Product,
         )
 
     def validate(self) -> None:
@@ -916,11 +941,16 @@ class Product:
             False,
             depth=None,
             counts_depth=True,
+            native=_native_Product,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Product:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Product is not None:
+            result: Product | None = _native_read_Product(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_Product,
             data,
@@ -1033,6 +1063,10 @@ class OrderLine:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_OrderLine is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_OrderLine(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
             _plain_OrderLine,
             _encode_OrderLine,
@@ -1041,12 +1075,17 @@ class OrderLine:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_OrderLine,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_OrderLine is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_OrderLine(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
             _plain_OrderLine,
             _encode_OrderLine,
@@ -1055,6 +1094,7 @@ class OrderLine:
             pretty,
             depth=None,
             counts_depth=True,
+            native=_native_OrderLine,
         )
 
     def validate(self) -> None:
@@ -1067,11 +1107,16 @@ class OrderLine:
             False,
             depth=None,
             counts_depth=True,
+            native=_native_OrderLine,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> OrderLine:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_OrderLine is not None:
+            result: OrderLine | None = _native_read_OrderLine(data)
+            if result is not None:
+                return result
         return _reader.decode(
             _decode_OrderLine,
             data,
@@ -2209,13 +2254,27 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 # None where the Python ones work.
 (
     NATIVE,
-    (_native_Customer, _native_Address, _native_Category),
-    (_native_read_Customer, _native_read_Address, _native_read_Category),
+    (
+        _native_Order,
+        _native_Customer,
+        _native_Address,
+        _native_Category,
+        _native_Product,
+        _native_OrderLine,
+    ),
+    (
+        _native_read_Order,
+        _native_read_Customer,
+        _native_read_Address,
+        _native_read_Category,
+        _native_read_Product,
+        _native_read_OrderLine,
+    ),
 ) = _native.load(
     __name__,
     "_orders_fory_native",
-    "24a472f73978335d",
-    (Customer, Address, Category),
+    "8f0a0abb54d42d93",
+    (Order, Customer, Address, Category, Product, OrderLine),
     (
         (
             OrderStatus.NEW,
@@ -2226,7 +2285,12 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
             OrderStatus.CANCELLED,
         ),
     ),
-    functions=(_temporal.read_epoch_millis,),
+    functions=(
+        _temporal.read_epoch_millis,
+        _decimals.decimal_from,
+        _binary.read_base64,
+    ),
+    decimal=Decimal,
 )
 
 
@@ -2254,6 +2318,8 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_Order,
         builtins=_builtins_Order,
         counts_depth=True,
+        native=_native_Order,
+        native_read=_native_read_Order,
     ),
     Codec(
         Customer,
@@ -2300,6 +2366,8 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_Product,
         builtins=_builtins_Product,
         counts_depth=True,
+        native=_native_Product,
+        native_read=_native_read_Product,
     ),
     Codec(
         OrderLine,
@@ -2315,5 +2383,7 @@ CODECS: tuple[Codec[Any], ...] = (
         plain=_plain_OrderLine,
         builtins=_builtins_OrderLine,
         counts_depth=True,
+        native=_native_OrderLine,
+        native_read=_native_read_OrderLine,
     ),
 )

@@ -3664,7 +3664,7 @@ def _builtins_dict_int64_opt_Payment(
 # $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
 # None where the Python ones work.
 NATIVE, (_native_Geo,), (_native_read_Geo,) = _native.load(
-    __name__, "_payments_native", "55e0def106da68d2", (Geo,), ()
+    __name__, "_payments_native", "df679b319620146b", (Geo,), ()
 )
 
 

@@ -5553,7 +5553,7 @@ def _builtins_dict_int32(value: object, options: _pyvalues.Options) -> dict[str,
 NATIVE, (_native_Text,), (_native_read_Text,) = _native.load(
     __name__,
     "_types_native",
-    "c09a941a0a529d60",
+    "5006db5a6ff0f618",
     (Text,),
     ((Color.RED, Color.GREEN, Color.BLUE),),
     functions=(_identifiers.read_char, _identifiers.read_uuid),

@@ -1272,7 +1272,7 @@ def _builtins_list_Friend(value: object, options: _pyvalues.Options) -> list[Any
     (_native_Users, _native_User, _native_Friend),
     (_native_read_Users, _native_read_User, _native_read_Friend),
 ) = _native.load(
-    __name__, "_users_native", "2e18ee53c8d163fd", (Users, User, Friend), ()
+    __name__, "_users_native", "219ec4b12fa8beee", (Users, User, Friend), ()
 )
 
 

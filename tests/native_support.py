@@ -141,6 +141,47 @@ models:
   HoldsLasting:
     fields:
       lasting: Lasting
+  Mapped:
+    fields:
+      labels: dict[str, str]
+      counts: dict[str, int32?]
+      folders: dict[str, list[Folder]]
+      colors: dict[str, Color]
+      ratios: dict[str, dict[str, float]]
+      maybe: dict[str, str]?
+      sizes: {type: "dict[str, int64]", default: {}}
+      tags: {type: "list[str]", constraints: {unique: true}}
+      codes: {type: "list[int16?]", constraints: {unique: true}}
+      shades: {type: "list[Color]", constraints: {unique: true}}
+      maybe_tags: {type: "list[str]?", constraints: {unique: true}}
+  DatedMap:
+    fields:
+      days: "dict[str, date?]"
+  Collected:
+    fields:
+      tags: set[str]
+      codes: set[int32]
+      shades: set[Color?]
+      pairs: set[tuple[str, str]]
+      pair: tuple[str, int64]
+      triple: tuple[float, bool?, list[Color]]
+      coordinates: tuple[float, ...]
+      distinct: {type: "tuple[int8, ...]", constraints: {unique: true}}
+      maybe_pair: tuple[str, int8]?
+      no_tags: {type: "set[str]", default: []}
+      no_bytes: {type: "tuple[uint8, ...]", default: []}
+  FloatSet:
+    fields:
+      values: set[float]
+  UniqueBig:
+    fields:
+      values: {type: "list[int]", constraints: {unique: true}}
+  UniqueShort:
+    fields:
+      values: {type: "list[str]", constraints: {unique: true, max_length: 3}}
+  IntKeys:
+    fields:
+      names: dict[int32, str]
 """
 
 
@@ -213,6 +254,65 @@ def rebuild(value: Any, module: Any) -> Any:
             setattr(copy, name, rebuild(getattr(value, name), module))
         return copy
     return value
+
+
+#: dict keys: any text, and a few that are written with escapes or past the BMP.
+KEYS = TEXT | st.sampled_from(["", '"', "\\", "\x00\x1f", "\u2028", "é", "😀", "a/b"])
+
+
+def mapped(kitchen: Any, *, unique: bool = True) -> st.SearchStrategy[Any]:
+    """Values of the kitchen schema's Mapped; with ``unique`` its unique lists hold
+    no repeated item, else they may."""
+
+    def folders(depth: int) -> st.SearchStrategy[Any]:
+        children = (
+            st.just([]) if depth == 0 else st.lists(folders(depth - 1), max_size=2)
+        )
+        return st.builds(kitchen.Folder, name=TEXT, children=children, parent=st.none())
+
+    def items(elements: st.SearchStrategy[Any]) -> st.SearchStrategy[list[Any]]:
+        return st.lists(elements, max_size=6, unique=unique)
+
+    return st.builds(
+        kitchen.Mapped,
+        labels=st.dictionaries(KEYS, TEXT, max_size=5),
+        counts=st.dictionaries(
+            KEYS, st.none() | st.integers(-(2**31), 2**31 - 1), max_size=4
+        ),
+        folders=st.dictionaries(KEYS, st.lists(folders(2), max_size=2), max_size=3),
+        colors=st.dictionaries(KEYS, st.sampled_from(kitchen.Color), max_size=3),
+        ratios=st.dictionaries(
+            KEYS, st.dictionaries(KEYS, FLOATS, max_size=3), max_size=3
+        ),
+        maybe=st.none() | st.dictionaries(KEYS, TEXT, max_size=3),
+        sizes=st.dictionaries(KEYS, st.integers(-(2**63), 2**63 - 1), max_size=2),
+        tags=items(st.sampled_from(["a", "b", "é", "😀", ""]) | TEXT),
+        codes=items(st.none() | st.integers(-(2**15), 2**15 - 1)),
+        shades=items(st.sampled_from(kitchen.Color)),
+        maybe_tags=st.none() | items(st.sampled_from(["a", "b", "x\ny"])),
+    )
+
+
+def collected(kitchen: Any, *, unique: bool = True) -> st.SearchStrategy[Any]:
+    """Values of the kitchen schema's Collected; with ``unique`` its unique tuple
+    holds no repeated item, else it may."""
+    colors = st.sampled_from(kitchen.Color)
+    return st.builds(
+        kitchen.Collected,
+        tags=st.sets(KEYS, max_size=6) | st.frozensets(KEYS, max_size=3),
+        codes=st.sets(st.integers(-(2**31), 2**31 - 1), max_size=6),
+        shades=st.sets(st.none() | colors),
+        pairs=st.sets(st.tuples(KEYS, TEXT), max_size=4),
+        pair=st.tuples(TEXT, st.integers(-(2**63), 2**63 - 1)),
+        triple=st.tuples(
+            FLOATS, st.none() | st.booleans(), st.lists(colors, max_size=3)
+        ),
+        coordinates=st.lists(FLOATS, max_size=5).map(tuple),
+        distinct=st.lists(st.integers(-128, 127), max_size=8, unique=unique).map(tuple),
+        maybe_pair=st.none() | st.tuples(TEXT, st.integers(-128, 127)),
+        no_tags=st.sets(TEXT, max_size=2),
+        no_bytes=st.lists(st.integers(0, 255), max_size=3).map(tuple),
+    )
 
 
 def everything(

@@ -209,7 +209,8 @@ def test_mutated_documents_read_as_python_does_or_give_up(
 def test_hostile_documents_are_the_python_outcomes(
     native_package: Path, case: Any
 ) -> None:
-    for model in ("Everything", "Folder", "Floats", "Defaults", "Stamped"):
+    models = ("Everything", "Folder", "Floats", "Defaults", "Stamped", "Mapped")
+    for model in (*models, "DatedMap"):
         _check(_module("kitchen"), model, case.document)
         _check(
             _module("kitchen"), model, case.document.encode("utf-8", "surrogatepass")

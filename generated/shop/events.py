@@ -866,7 +866,7 @@ def _builtins_dict_list_int8(
 NATIVE, (_native_OrderCancelled,), (_native_read_OrderCancelled,) = _native.load(
     __name__,
     "_events_native",
-    "08d2338eef9955f3",
+    "18d4e3ad53b5e746",
     (OrderCancelled,),
     ((Channel.WEB, Channel.APP, Channel.STORE),),
 )

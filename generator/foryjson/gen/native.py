@@ -5,12 +5,14 @@
 holds. A model gets a C encoder when every written value is a type the C writer knows
 (``str``, ``bool``, the integer types, ``float``, ``uuid``, ``decimal``, ``date``,
 ``time``, ``datetime`` in ISO and epoch formats, ``local_datetime``, ``bytes`` as
-base64, base64url or base16, this module's enums, lists of these, nullable versions,
-and models of the same kind, hierarchies written with a subtype property included),
-and a C decoder when every read value is such a type (or one the Python decoder
-reads with a runtime function, which the C decoder calls where it does not make the
-value itself) and every default one the C reader can build; for every other model
-and direction, the plan keeps the reason it is left to Python.
+base64, base64url or base16, this module's enums, lists, tuples, sets and
+``str``-keyed dicts of these, nullable versions, and models of the same kind,
+hierarchies written with a subtype property included), and a C decoder when every
+read value is such a type (or one the Python decoder reads with a runtime function,
+which the C decoder calls where it does not make the value itself) and every default
+one the C reader can build; a field's only constraint may be ``unique``, on items the
+C code compares as Python does. For every other model and direction, the plan keeps
+the reason it is left to Python.
 
 Both directions handle the common case only. The C encoders write what the Python
 ones would write, and give up on anything else; the C decoders read documents the
@@ -29,6 +31,8 @@ from . import quoting
 from .defaults import NOTHING, implicit_default
 from .ir import (
     EPOCH_FORMATS,
+    Constraints,
+    DictOf,
     EnumDef,
     EnumRef,
     FieldDef,
@@ -39,16 +43,20 @@ from .ir import (
     ModuleDef,
     Nullable,
     Scalar,
+    SetOf,
+    TupleOf,
     TypeRef,
     UnknownProperties,
     spell,
 )
+from .objects import needs_hash_guard
 from .reading import read_facts
 from .scalars import runtime_codec
 
 __all__ = [
     "SCALAR_KINDS",
     "Default",
+    "NativeDict",
     "NativeEnum",
     "NativeField",
     "NativeList",
@@ -57,6 +65,7 @@ __all__ = [
     "NativeModule",
     "NativeSubtype",
     "NativeTable",
+    "NativeTuple",
     "Value",
     "extension_name",
     "plan_native",
@@ -76,7 +85,10 @@ class Value:
     value when it is not None), and ``call`` (read only: the JSON value, a ``str``, an
     ``int`` or a ``NumberText`` as the Python reader makes it, is given to function
     ``index`` of the module's ``functions``, the one the Python decoder calls; ``low``
-    is the kinds of JSON value it takes, ``STRING | INTEGER | FRACTION``).
+    is the kinds of JSON value it takes, ``STRING | INTEGER | FRACTION``),
+    ``dict`` (``index`` into the module's dicts: a ``dict`` with ``str`` keys) and
+    ``tuple`` (``index`` into the module's tuples: a fixed ``tuple[A, B]``;
+    ``tuple[T, ...]`` and sets are ``list`` kinds).
 
     Read only, the common forms made in C and any other value given to function
     ``index``, as ``call`` does: ``date``, ``datetime``, ``uuid``, ``decimal``,
@@ -114,7 +126,8 @@ class NativeField:
 class Default:
     """What a missing member reads as: ``kind`` ``none``, ``true``, ``false``,
     ``int`` or ``float`` (``text`` is its decimal text), ``str`` (``text``), ``enum``
-    (member ``member`` of enum ``index``) or ``list`` (a new empty list)."""
+    (member ``member`` of enum ``index``), ``list``, ``dict`` or ``set`` (a new
+    empty one), or ``tuple`` (the empty tuple)."""
 
     kind: str
     text: str = ""
@@ -220,7 +233,32 @@ class NativeEnum:
 
 @dataclass(frozen=True)
 class NativeList:
+    """A JSON array of one item type, read into and written from an exact
+    ``shape``: ``list``, ``tuple`` (``tuple[T, ...]``) or ``set`` (an exact
+    ``set`` or ``frozenset`` when written, its items sorted by their JSON text as
+    the Python encoders sort them; a ``set`` when read)."""
+
     item: Value
+    unique: bool = False
+    """A field's ``unique`` rule: an item given twice (equal as Python compares
+    them) makes the C codecs give up, for the Python ones to raise the error."""
+    shape: str = "list"
+
+
+@dataclass(frozen=True)
+class NativeTuple:
+    """A fixed ``tuple[A, B]``: an exact tuple of that many items, each its own
+    type, as a JSON array of exactly that many values."""
+
+    items: tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class NativeDict:
+    """A JSON object as an exact ``dict`` with exact ``str`` keys, in the order of
+    its members; ``value`` writes or reads each member's value."""
+
+    value: Value
 
 
 @dataclass(frozen=True)
@@ -235,6 +273,10 @@ class NativeModule:
     enums: tuple[NativeEnum, ...]
     write_lists: tuple[NativeList, ...]
     read_lists: tuple[NativeList, ...]
+    write_dicts: tuple[NativeDict, ...]
+    read_dicts: tuple[NativeDict, ...]
+    write_tuples: tuple[NativeTuple, ...]
+    read_tuples: tuple[NativeTuple, ...]
     constants: tuple[Default, ...]
     """The ``int``, ``float`` and ``str`` defaults, made once when the extension loads."""
     functions: tuple[str, ...]
@@ -247,8 +289,17 @@ class NativeModule:
     ``decimal``), imported when the extension loads."""
     scalars: tuple[str, ...] = ()
     """The kinds of ``SCALAR_KINDS`` the C encoders write, sorted."""
+    discriminators: tuple[str, ...] = ()
+    """The subtype properties of the module's hierarchies, sorted: the Python reader
+    marks a member of these names given twice in one object, so the C decoders give
+    up on it."""
     fingerprint: str = field(default="")
     """Identifies the plan, so that a module refuses a stale compiled extension."""
+
+    @property
+    def discriminator_lengths(self) -> tuple[tuple[str, int], ...]:
+        """Each subtype property with its length in UTF-8 bytes."""
+        return tuple((name, len(name.encode("utf-8"))) for name in self.discriminators)
 
     @property
     def encoders(self) -> tuple[NativeModel, ...]:
@@ -359,22 +410,44 @@ for _name, (_low, _high) in INTEGER_RANGES.items():
     _SCALARS[_name] = Value("int", low=_low, high=min(_high, _INT64[1]))
 
 
+def _distinct(type_ref: TypeRef, module: str) -> bool:
+    """Whether the C code can tell repeated items of a type apart as Python does,
+    running no Python code: exact ``str`` by content, bounded integers by value,
+    enum members and None by identity. (``int`` of any size is left out: the
+    Python decoder guards its unique lists against hash flooding.)"""
+    if isinstance(type_ref, Nullable):
+        return _distinct(type_ref.inner, module)
+    if isinstance(type_ref, EnumRef):
+        return type_ref.module == module
+    return isinstance(type_ref, Scalar) and (
+        type_ref == Scalar("str")
+        or (type_ref.format is None and type_ref.name in INTEGER_RANGES)
+    )
+
+
 class _Values:
-    """The C writers or readers of types, with the list types they need numbered."""
+    """The C writers or readers of types, with the list, tuple and dict types they
+    need numbered."""
 
     def __init__(self, module: ModuleDef, reading: bool) -> None:
         self.module = module
         self.reading = reading
         self.enums = {enum.name: index for index, enum in enumerate(module.enums)}
-        self.lists: dict[Value, int] = {}
+        self.lists: dict[NativeList, int] = {}
+        self.dicts: dict[NativeDict, int] = {}
+        self.tuples: dict[NativeTuple, int] = {}
         self.functions: dict[str, int] = {}
         self.apis: set[str] = set()
         """The modules whose objects the C code makes (see ``NativeModule.apis``)."""
         self.scalars: set[str] = set()
         """The kinds of ``SCALAR_KINDS`` written."""
 
-    def of(self, type_ref: TypeRef, models: dict[str, int]) -> Value | str:
-        """The C handling of a type, or why the C code cannot handle it."""
+    def of(
+        self, type_ref: TypeRef, models: dict[str, int], unique: bool = False
+    ) -> Value | str:
+        """The C handling of a type, or why the C code cannot handle it; ``unique``:
+        the list (a field's type, or the type inside its nullable) has no repeated
+        items."""
         call = _call(type_ref) if isinstance(type_ref, Scalar) else None
         if call is not None and self.reading:
             index = self.functions.setdefault(call[0], len(self.functions))
@@ -398,14 +471,43 @@ class _Values:
                 return Value("bigint")
             return found
         if isinstance(type_ref, Nullable):
-            inner = self.of(type_ref.inner, models)
+            inner = self.of(type_ref.inner, models, unique)
             return inner if isinstance(inner, str) else Value("nullable", inner=inner)
-        if isinstance(type_ref, ListOf):
-            item = self.of(type_ref.item, models)
+        if isinstance(type_ref, TupleOf) and not type_ref.variadic:
+            items = [self.of(item, models) for item in type_ref.items]
+            problem = next((item for item in items if isinstance(item, str)), None)
+            if problem is not None:
+                return problem
+            native_tuple = NativeTuple(tuple(i for i in items if isinstance(i, Value)))
+            index = self.tuples.setdefault(native_tuple, len(self.tuples))
+            return Value("tuple", index=index)
+        if isinstance(type_ref, ListOf | SetOf | TupleOf):
+            element = (
+                type_ref.items[0] if isinstance(type_ref, TupleOf) else type_ref.item
+            )
+            item = self.of(element, models)
             if isinstance(item, str):
                 return item
-            index = self.lists.setdefault(item, len(self.lists))
-            return Value("list", index=index)
+            spelled = spell(type_ref, self.module.name)
+            if unique and not _distinct(element, self.module.name):
+                return f"unique items of {spelled} are checked by Python only"
+            if (
+                isinstance(type_ref, SetOf)
+                and self.reading
+                and needs_hash_guard(element)
+            ):
+                # The Python decoder guards such sets against hash flooding.
+                return f"{spelled} is read by Python only"
+            shape = {ListOf: "list", SetOf: "set", TupleOf: "tuple"}[type(type_ref)]
+            native = NativeList(item, unique, shape)
+            return Value("list", index=self.lists.setdefault(native, len(self.lists)))
+        if isinstance(type_ref, DictOf) and type_ref.key == Scalar("str"):
+            value = self.of(type_ref.value, models)
+            if isinstance(value, str):
+                return value
+            native_dict = NativeDict(value)
+            index = self.dicts.setdefault(native_dict, len(self.dicts))
+            return Value("dict", index=index)
         if isinstance(type_ref, EnumRef) and type_ref.module == self.module.name:
             return Value("enum", index=self.enums[type_ref.name])
         if isinstance(type_ref, ModelRef) and type_ref.module == self.module.name:
@@ -413,6 +515,11 @@ class _Values:
                 return f"{type_ref.name} is handled by Python only"
             return Value("model", index=models[type_ref.name])
         return f"{spell(type_ref, self.module.name)} is handled by Python only"
+
+
+def _unique(item: FieldDef) -> bool:
+    """Whether a field has the ``unique`` rule."""
+    return item.constraints is not None and item.constraints.unique
 
 
 def _model_problem(model: ModelDef, module: ModuleDef) -> str | None:
@@ -440,7 +547,10 @@ def _model_problem(model: ModelDef, module: ModuleDef) -> str | None:
         where = f"field {item.name}"
         if item.raw or item.unwrapped or item.any_properties:
             return f"{where}: raw, flattened or catch-all"
-        if item.constraints is not None:
+        if item.constraints is not None and replace(
+            item.constraints, unique=False
+        ) != Constraints(unique=False):
+            # unique is checked by the C codecs where the items allow (_Values.of).
             return f"{where}: has constraints"
         try:
             quoting.json_string(item.json_name).encode("utf-8")
@@ -475,6 +585,14 @@ def _default(item: FieldDef, module: ModuleDef) -> Default | str | None:
             return Default("enum", index=index, member=enum.members.index(value))
     elif isinstance(target, ListOf) and value == []:
         return Default("list")
+    elif isinstance(target, DictOf) and value == {}:
+        return Default("dict")
+    elif (
+        isinstance(target, SetOf | TupleOf)
+        and type(value) in (list, tuple, set, frozenset)
+        and not value
+    ):
+        return Default("set" if isinstance(target, SetOf) else "tuple")
     elif isinstance(target, Scalar) and target.format is None:
         name = target.name
         if name == "bool" and type(value) is bool:
@@ -519,7 +637,7 @@ def _kept(
             for item in getattr(model, order):
                 problem = None
                 if not (values.reading and item.read_only):
-                    found = values.of(item.type, models)
+                    found = values.of(item.type, models, _unique(item))
                     problem = found if isinstance(found, str) else None
                 if values.reading and problem is None:
                     default = _default(item, module)
@@ -592,7 +710,7 @@ def plan_native(module: ModuleDef) -> NativeModule:
         if model.name in writable:
             fields = []
             for item in model.write_order:
-                writer = writers.of(item.type, index)
+                writer = writers.of(item.type, index, _unique(item))
                 assert not isinstance(writer, str)
                 skip_none = (
                     isinstance(item.type, Nullable) and item.include is Include.NON_NULL
@@ -609,7 +727,11 @@ def plan_native(module: ModuleDef) -> NativeModule:
                     written.index(item.name) if item.name in written else len(written)
                 ),
             ):
-                reader = None if item.read_only else readers.of(item.type, index)
+                reader = (
+                    None
+                    if item.read_only
+                    else readers.of(item.type, index, _unique(item))
+                )
                 default = _default(item, module)
                 assert not isinstance(reader, str) and not isinstance(default, str)
                 if default is not None and default.kind in ("int", "float", "str"):
@@ -658,13 +780,18 @@ def plan_native(module: ModuleDef) -> NativeModule:
         extension_name(module.name),
         tuple(models),
         enums,
-        tuple(NativeList(item) for item in writers.lists),
-        tuple(NativeList(item) for item in readers.lists),
+        tuple(writers.lists),
+        tuple(readers.lists),
+        tuple(writers.dicts),
+        tuple(readers.dicts),
+        tuple(writers.tuples),
+        tuple(readers.tuples),
         tuple(constants.values()),
         tuple(readers.functions),
         unsupported,
         tuple(sorted(readers.apis)),
         tuple(sorted(writers.scalars)),
+        tuple(sorted(discriminators)),
     )
     digest = hashlib.sha256(repr(plan).encode("utf-8", "surrogatepass")).hexdigest()
     return NativeModule(**{**plan.__dict__, "fingerprint": digest[:16]})

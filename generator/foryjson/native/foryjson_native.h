@@ -72,6 +72,151 @@ fj_skip_plain16(const unsigned char *p, const unsigned char *end)
 #include "foryjson_scalars.h"
 #include "foryjson_read.h"
 
+/*
+ * The unique rule of a list: whether two of its items are equal as Python's
+ * set() compares them, for the items the C codecs check it on: exact str (by
+ * content), exact int of 64 bits (by value), and enum members and None (by
+ * identity, which is how an Enum's members and None compare). It runs no Python
+ * code and creates no Python object: a str's hash is computed in C (and kept in
+ * the str, as Python does).
+ */
+typedef struct {
+    int kind; /* 0: compared by identity, 1: int, 2: str */
+    unsigned long long key; /* the object's address, the int's value, the str's hash */
+    PyObject *item;
+} fj_distinct;
+
+static inline int
+fj_distinct_less(const fj_distinct *a, const fj_distinct *b)
+{
+    return a->kind < b->kind || (a->kind == b->kind && a->key < b->key);
+}
+
+/* Whether two str are equal: the same characters (so the same kind, PEP 393). */
+static inline int
+fj_same_str(PyObject *a, PyObject *b)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(a);
+    return a == b
+        || (length == PyUnicode_GET_LENGTH(b) && PyUnicode_KIND(a) == PyUnicode_KIND(b)
+            && memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b),
+                      (size_t)length * PyUnicode_KIND(a)) == 0);
+}
+
+/* Sift entry at down the heap of the n first entries. */
+static inline void
+fj_sift(fj_distinct *entries, Py_ssize_t at, Py_ssize_t n)
+{
+    fj_distinct moved = entries[at];
+    for (;;) {
+        Py_ssize_t child = 2 * at + 1;
+        if (child >= n) {
+            break;
+        }
+        if (child + 1 < n && fj_distinct_less(&entries[child], &entries[child + 1])) {
+            child++;
+        }
+        if (!fj_distinct_less(&moved, &entries[child])) {
+            break;
+        }
+        entries[at] = entries[child];
+        at = child;
+    }
+    entries[at] = moved;
+}
+
+/*
+ * 1 when two of the n items are equal, 0 when none are, -1 when it cannot tell
+ * (an int beyond 64 bits, memory running out): the caller gives up for both. Short
+ * lists are compared pair by pair; longer ones are sorted by (kind, key) with a
+ * heapsort, O(n log n) whatever the items, and equal keys compared.
+ */
+static inline int
+fj_repeats(PyObject *const *items, Py_ssize_t n)
+{
+    fj_distinct inline_entries[32], *entries = inline_entries;
+    Py_ssize_t i, j;
+    int result = 0;
+    if (n < 2) {
+        return 0;
+    }
+    if (n > (Py_ssize_t)(sizeof(inline_entries) / sizeof(inline_entries[0]))) {
+        if ((size_t)n > PY_SSIZE_T_MAX / sizeof(fj_distinct)) {
+            return -1;
+        }
+        entries = (fj_distinct *)PyMem_Malloc((size_t)n * sizeof(fj_distinct));
+        if (entries == NULL) {
+            return -1;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        PyObject *item = items[i];
+        entries[i].item = item;
+        if (PyUnicode_CheckExact(item)) {
+            Py_hash_t hash = PyObject_Hash(item);
+            if (hash == -1) {
+                PyErr_Clear();
+                result = -1;
+                goto done;
+            }
+            entries[i].kind = 2;
+            entries[i].key = (unsigned long long)hash;
+        }
+        else if (PyLong_CheckExact(item)) {
+            int overflow;
+            long long value = PyLong_AsLongLongAndOverflow(item, &overflow);
+            if (overflow || (value == -1 && PyErr_Occurred())) {
+                PyErr_Clear();
+                result = -1;
+                goto done;
+            }
+            entries[i].kind = 1;
+            entries[i].key = (unsigned long long)value;
+        }
+        else {
+            entries[i].kind = 0;
+            entries[i].key = (unsigned long long)(uintptr_t)item;
+        }
+    }
+    if (n <= 8) {
+        for (i = 0; i < n && !result; i++) {
+            for (j = i + 1; j < n && !result; j++) {
+                result = entries[i].kind == entries[j].kind
+                    && entries[i].key == entries[j].key
+                    && (entries[i].kind != 2
+                        || fj_same_str(entries[i].item, entries[j].item));
+            }
+        }
+        goto done;
+    }
+    for (i = n / 2; i > 0; i--) {
+        fj_sift(entries, i - 1, n);
+    }
+    for (i = n - 1; i > 0; i--) {
+        fj_distinct top = entries[0];
+        entries[0] = entries[i];
+        entries[i] = top;
+        fj_sift(entries, 0, i);
+    }
+    /* Equal (kind, key) are neighbours now: equal ints and identities repeat,
+       str of one hash are compared (a run of distinct str is rare: hashes are
+       random). */
+    for (i = 0; i + 1 < n && !result; i++) {
+        for (j = i + 1; j < n && entries[j].kind == entries[i].kind
+                        && entries[j].key == entries[i].key; j++) {
+            if (entries[i].kind != 2 || fj_same_str(entries[i].item, entries[j].item)) {
+                result = 1;
+                break;
+            }
+        }
+    }
+done:
+    if (entries != inline_entries) {
+        PyMem_Free(entries);
+    }
+    return result;
+}
+
 /* The attribute stored in the slot at offset, borrowed; NULL when it is not set. */
 static inline PyObject *
 fj_slot(PyObject *object, Py_ssize_t offset)

@@ -1165,6 +1165,39 @@ fj_items_list(fj_items *items)
     return list;
 }
 
+/* The tuple of the items, which it takes; NULL (the items released) on failure. */
+static inline PyObject *
+fj_items_tuple(fj_items *items)
+{
+    PyObject *tuple = PyTuple_New(items->len);
+    if (tuple == NULL) {
+        fj_items_clear(items);
+        return NULL;
+    }
+    memcpy(((PyTupleObject *)tuple)->ob_item, items->data,
+           (size_t)items->len * sizeof(PyObject *));
+    if (items->data != items->inline_data) {
+        PyMem_Free(items->data);
+    }
+    return tuple;
+}
+
+/* The set of the items, added in order as set(list) adds them (so that it
+   iterates in the same order); the items are released either way. */
+static inline PyObject *
+fj_items_set(fj_items *items)
+{
+    PyObject *set = PySet_New(NULL);
+    Py_ssize_t i;
+    for (i = 0; set != NULL && i < items->len; i++) {
+        if (PySet_Add(set, items->data[i]) < 0) {
+            Py_CLEAR(set);
+        }
+    }
+    fj_items_clear(items);
+    return set;
+}
+
 /*
  * Skip the next value, checking it as the Python reader would: one level deeper per
  * array or object, strings valid UTF-8 with valid escapes.

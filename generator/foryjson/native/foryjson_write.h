@@ -485,6 +485,88 @@ fj_write_bool(fj_buf *b, PyObject *value)
 }
 
 /*
+ * The items of a set, written one after the other from b->data + base, each
+ * starting at its offset from base in starts (n + 1 offsets, the last the end of
+ * the last item, b->len - base), put in the
+ * order of their bytes with commas between them: the order in which the Python
+ * encoders sort their JSON texts (code point order, which UTF-8 keeps). A
+ * heapsort of the offsets, then one copy.
+ */
+static inline int
+fj_segment_less(const char *data, const Py_ssize_t *starts, Py_ssize_t a, Py_ssize_t b)
+{
+    Py_ssize_t la = starts[a + 1] - starts[a], lb = starts[b + 1] - starts[b];
+    int order = memcmp(data + starts[a], data + starts[b], (size_t)(la < lb ? la : lb));
+    return order < 0 || (order == 0 && la < lb);
+}
+
+static inline void
+fj_segment_sift(const char *data, const Py_ssize_t *starts, Py_ssize_t *order,
+                Py_ssize_t at, Py_ssize_t n)
+{
+    Py_ssize_t moved = order[at];
+    for (;;) {
+        Py_ssize_t child = 2 * at + 1;
+        if (child >= n) {
+            break;
+        }
+        if (child + 1 < n && fj_segment_less(data, starts, order[child], order[child + 1])) {
+            child++;
+        }
+        if (!fj_segment_less(data, starts, moved, order[child])) {
+            break;
+        }
+        order[at] = order[child];
+        at = child;
+    }
+    order[at] = moved;
+}
+
+static inline int
+fj_sort_segments(fj_buf *b, Py_ssize_t base, const Py_ssize_t *starts, Py_ssize_t n)
+{
+    Py_ssize_t *order, i, length = b->len - base;
+    char *copy;
+    if (n < 2) {
+        return 0;
+    }
+    if ((size_t)n > PY_SSIZE_T_MAX / sizeof(Py_ssize_t)) {
+        return -1;
+    }
+    order = (Py_ssize_t *)PyMem_Malloc((size_t)n * sizeof(Py_ssize_t));
+    copy = (char *)PyMem_Malloc((size_t)length);
+    if (order == NULL || copy == NULL) {
+        PyMem_Free(order);
+        PyMem_Free(copy);
+        return -1;
+    }
+    memcpy(copy, b->data + base, (size_t)length);
+    for (i = 0; i < n; i++) {
+        order[i] = i;
+    }
+    for (i = n / 2; i > 0; i--) {
+        fj_segment_sift(copy, starts, order, i - 1, n);
+    }
+    for (i = n - 1; i > 0; i--) {
+        Py_ssize_t top = order[0];
+        order[0] = order[i];
+        order[i] = top;
+        fj_segment_sift(copy, starts, order, 0, i);
+    }
+    b->len = base;
+    for (i = 0; i < n; i++) {
+        Py_ssize_t at = order[i];
+        if ((i > 0 && fj_putc(b, ',') < 0)
+            || fj_put(b, copy + starts[at], starts[at + 1] - starts[at]) < 0) {
+            break;
+        }
+    }
+    PyMem_Free(order);
+    PyMem_Free(copy);
+    return i == n ? 0 : -1;
+}
+
+/*
  * One more level of nesting: -1 past the buffer's max_depth, which also ends any
  * cycle, whose error the Python encoders name.
  */
