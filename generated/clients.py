@@ -1184,6 +1184,10 @@ def _plain_Client(value: object) -> dict[str, Any]:
         (type(id_) is not int or not -9223372036854775808 <= id_ <= 9223372036854775807)
         or (type(index_) is not int or not -2147483648 <= index_ <= 2147483647)
         or type(guid) is not UUID
+        or (
+            type(guid.int) is not int
+            or not 0 <= guid.int <= 340282366920938463463374607431768211455
+        )
         or type(is_active) is not bool
         or not isinstance(picture, str)
         or (type(age) is not int or not -2147483648 <= age <= 2147483647)

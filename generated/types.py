@@ -4476,6 +4476,10 @@ def _plain_Text(value: object) -> dict[str, Any]:
     if (
         not isinstance(text_, str)
         or type(id_) is not UUID
+        or (
+            type(id_.int) is not int
+            or not 0 <= id_.int <= 340282366920938463463374607431768211455
+        )
         or type(color) is not Color
         or (color_or_none is not None and type(color_or_none) is not Color)
     ):
@@ -4651,6 +4655,10 @@ def _plain_Defaults(value: object) -> dict[str, Any]:
     if (
         (type(count) is not int or not -2147483648 <= count <= 2147483647)
         or type(id_) is not UUID
+        or (
+            type(id_.int) is not int
+            or not 0 <= id_.int <= 340282366920938463463374607431768211455
+        )
         or type(day) is not date
         or type(color) is not Color
     ):

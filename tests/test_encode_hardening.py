@@ -735,3 +735,49 @@ def test_wrong_values_in_any_model_give_valid_json_or_only_an_encode_error(
         pass
     for line in sink.getvalue().splitlines():
         strict_json(line)
+
+
+@pytest.mark.parametrize("number", [-1, 2**128, "0" * 32, 1.5, None])
+@pytest.mark.parametrize("backend", ["stdlib", "orjson"])
+def test_a_uuid_with_an_altered_int_slot_is_an_encode_error(
+    number: object, backend: str
+) -> None:
+    from generated import clients
+
+    guid = UUID(int=1)
+    object.__setattr__(guid, "int", number)
+    partner = clients.Partner(id=1, name="n", since="s")
+    client = _client(clients, guid, partner)
+    held = "an integer out of range" if type(number) is int else type(number).__name__
+    message = f"expected uuid, got a UUID whose int slot holds {held} at $.guid"
+    with pytest.raises(EncodeError) as raised:
+        client.to_json_bytes()
+    assert str(raised.value) == message
+    with pytest.raises(EncodeError) as raised:
+        ForyJson(clients, backend=backend).to_json(client)
+    assert str(raised.value) == message
+
+
+def _client(clients: ModuleType, guid: UUID, partner: Any) -> Any:
+    return clients.Client(
+        id=1,
+        index=2,
+        guid=guid,
+        is_active=True,
+        balance=Decimal("1.5"),
+        picture="p",
+        age=3,
+        eye_color=clients.EyeColor.BLUE,
+        name="n",
+        gender="g",
+        company="c",
+        emails=[],
+        phones=[],
+        address="a",
+        about="b",
+        registered=date(2020, 1, 2),
+        latitude=1.0,
+        longitude=2.0,
+        tags=[],
+        partners=[partner],
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from uuid import UUID
 
-from .errors import decode_mismatch, encode_mismatch
+from .errors import EncodeError, decode_mismatch, encode_mismatch
 from .writer import escape_str
 
 __all__ = ["read_char", "read_uuid", "write_char", "write_uuid"]
@@ -38,10 +38,20 @@ def _is_java_char(text: str) -> bool:
     return code <= 0xFFFF and not 0xD800 <= code <= 0xDFFF
 
 
+_UUID_MAX = 2**128 - 1
+
+
 def write_uuid(value: object) -> str:
     """Write a UUID in canonical lower-case form."""
     if type(value) is not UUID:
         raise encode_mismatch(value, "uuid")
+    number = getattr(value, "int", None)
+    if type(number) is not int or not 0 <= number <= _UUID_MAX:
+        # Only object.__setattr__ makes such a UUID; its text would be garbage.
+        held = (
+            "an integer out of range" if type(number) is int else type(number).__name__
+        )
+        raise EncodeError(f"expected uuid, got a UUID whose int slot holds {held}")
     return f'"{value}"'
 
 

@@ -61,6 +61,7 @@ _PLAIN_SCALARS = {
 # Scalars orjson writes itself exactly as the string encoder does (lowercase UUIDs,
 # ISO dates of years 1-9999): passed as they are when of exactly this class.
 _NATIVE_SCALARS = frozenset({"uuid", "date"})
+_UUID_MAX = 2**128 - 1
 
 # The room a counting encoder gets from one that does not: the root's text is counted.
 _UNCOUNTED = "_fastwriter.UNCOUNTED"
@@ -142,9 +143,14 @@ class PlainPlanner:
         if isinstance(type_ref, Scalar):
             if type_ref.name in _NATIVE_SCALARS and type_ref.format is None:
                 cls = scope.annotation(Scalar(type_ref.name))
-                return [PlainCheck(TypeTest("type", var, cls))], PlainValue(
-                    "as_is", var
-                )
+                checks = [PlainCheck(TypeTest("type", var, cls))]
+                if type_ref.name == "uuid":
+                    # orjson reads the int slot as an int of 128 bits unchecked: a
+                    # UUID whose slot was set to anything else is not plain.
+                    checks.append(
+                        PlainCheck(TypeTest("int", f"{var}.int", low=0, high=_UUID_MAX))
+                    )
+                return checks, PlainValue("as_is", var)
             if type_ref.name in _PLAIN_SCALARS and type_ref.format is None:
                 return [], PlainValue("call", var, _PLAIN_SCALARS[type_ref.name])
             return [], PlainValue(
