@@ -88,9 +88,16 @@ def _entry(
 
 
 CONTENDERS: dict[str, Entry] = {
-    "foryjson": _entry("with_foryjson", (), FORYJSON_BACKEND="stdlib"),
+    # The pure-Python output, also where generated/ holds a build.
+    "foryjson": _entry(
+        "with_foryjson", (), FORYJSON_BACKEND="stdlib", FORYJSON_PURE="1"
+    ),
     "foryjson-orjson": _entry(
-        "with_foryjson_orjson", ("orjson",), "with_foryjson", FORYJSON_BACKEND="orjson"
+        "with_foryjson_orjson",
+        ("orjson",),
+        "with_foryjson",
+        FORYJSON_BACKEND="orjson",
+        FORYJSON_PURE="1",
     ),
     "foryjson-native": _entry(
         "with_foryjson_native",

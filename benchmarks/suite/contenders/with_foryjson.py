@@ -11,6 +11,7 @@ runtime's ``foryjson.binary`` functions around its reader. The file tree writes 
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -20,8 +21,22 @@ from benchmarks.suite.contender import Codec, Contender
 from benchmarks.workloads import SIZES_KB
 from foryjson import ForyJson, binary, writer
 from foryjson.codec import Codec as ForyCodec
+from foryjson.native import ENVIRONMENT_VARIABLE
 from foryjson.reader import read
-from generated import clients, filetree, media, orders, users
+
+# The reference is the pure-Python output, whether or not generated/ holds a build
+# (python -m tests compiles it in place): its modules are imported with the compiled
+# codecs ruled out, also in the foryjson-native contender's processes.
+_saved = os.environ.get(ENVIRONMENT_VARIABLE)
+os.environ[ENVIRONMENT_VARIABLE] = "1"
+try:
+    from generated import clients, filetree, media, orders, users
+finally:
+    if _saved is None:
+        del os.environ[ENVIRONMENT_VARIABLE]
+    else:
+        os.environ[ENVIRONMENT_VARIABLE] = _saved
+assert not any(module.NATIVE for module in (clients, filetree, media, orders, users))
 
 # Pinned to the standard library: generated from_json methods would pick orjson
 # wherever it is installed (backend "auto"), as it is for the suite.
