@@ -8,6 +8,7 @@ import importlib
 import importlib.machinery
 import importlib.util
 import shutil
+import struct
 import sys
 import sysconfig
 from collections.abc import Iterator
@@ -17,7 +18,9 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
+from foryjson import DecodeError, EncodeError, ForyJson
 from foryjson.gen.cli import main
+from foryjson.limits import Limits
 from tests.schema_strategies import FLOATS, TEXT
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -347,3 +350,97 @@ def everything(
         quoted=TEXT,
         always_null=st.none() | TEXT,
     )
+
+
+# --------------------------------------------------- comparing with the Python codecs
+
+
+def same(a: object, b: object) -> bool:
+    """Equal values of the same types throughout: floats by their bits, dicts and
+    sets in the same order, through the generated classes' slots."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float):
+        assert isinstance(b, float)
+        return struct.pack("<d", a) == struct.pack("<d", b) or (a != a and b != b)
+    if isinstance(a, list | tuple):
+        assert isinstance(b, list | tuple)
+        return len(a) == len(b) and all(map(same, a, b))
+    if isinstance(a, set):
+        assert isinstance(b, set)
+        return a == b and list(a) == list(b)  # iterated in the same order too
+    if isinstance(a, dict):
+        assert isinstance(b, dict)
+        return list(a) == list(b) and all(same(a[key], b[key]) for key in a)
+    if isinstance(a, enum.Enum) or not hasattr(type(a), "__slots__"):
+        return a == b
+    slots: tuple[str, ...] = type(a).__dict__["__slots__"]
+    return all(same(getattr(a, n), getattr(b, n)) for n in slots)
+
+
+def pure_decode(
+    module: Any, model: str, data: Any, limits: Limits | None = None
+) -> Any:
+    """What the Python decoder gives: the object, or the DecodeError raised."""
+    codec = next(c for c in module.CODECS if c.type.__name__ == model)
+    try:
+        return codec.decode_document(data, limits)
+    except DecodeError as error:
+        return error
+
+
+def check_decode(module: Any, model: str, data: object) -> Any:
+    """Decode ``data`` every way: the compiled decoder gives the Python decoder's
+    object, or gives up (None, returned); ``from_json`` and ``ForyJson`` give the
+    Python outcome either way, error message and path included."""
+    expected = pure_decode(module, model, data)
+    native = getattr(module, f"_native_read_{model}")(data)
+    if native is not None:
+        assert not isinstance(expected, DecodeError), (data, expected)
+        assert same(native, expected), (data, native, expected)
+    cls = getattr(module, model)
+    for decode in (cls.from_json, lambda d: ForyJson(module).from_json(d, cls)):
+        if isinstance(expected, DecodeError):
+            with pytest.raises(DecodeError) as raised:
+                decode(data)
+            assert str(raised.value) == str(expected)
+            assert raised.value.path == expected.path
+        else:
+            assert same(decode(data), expected)
+    return native
+
+
+def pure_bytes(module: Any, value: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """What the Python encoders give: the document, or the EncodeError raised."""
+    with monkeypatch.context() as patch:
+        model = next(
+            cls
+            for cls in type(value).__mro__
+            if hasattr(module, f"_native_{cls.__name__}")
+        )
+        patch.setattr(module, f"_native_{model.__name__}", None)
+        try:
+            return value.to_json_bytes()
+        except EncodeError as error:
+            return error
+
+
+def same_encoding(module: Any, value: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``to_json_bytes`` and ``to_json`` give the Python encoders' document, or
+    their error with the same message."""
+    expected = pure_bytes(module, value, monkeypatch)
+    try:
+        got: Any = value.to_json_bytes()
+    except EncodeError as error:
+        got = error
+    if isinstance(expected, EncodeError):
+        assert isinstance(got, EncodeError), got
+        assert type(got) is type(expected)
+        assert str(got) == str(expected)
+        assert got.args == expected.args
+        with pytest.raises(EncodeError) as text_error:
+            value.to_json()
+        assert str(text_error.value) == str(expected)
+    else:
+        assert got == expected
+        assert value.to_json() == expected.decode()

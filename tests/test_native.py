@@ -45,7 +45,9 @@ from tests.native_support import (
     PACKAGE,
     everything,
     generate,
+    pure_bytes,
     rebuild,
+    same_encoding,
 )
 from tests.schema_strategies import for_model, modules
 
@@ -57,40 +59,6 @@ def package(native_package: Path) -> Path:
 
 def _module(package: Path, name: str) -> Any:
     return importlib.import_module(f"{PACKAGE}.{name}")
-
-
-def _pure_bytes(module: Any, value: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """What the Python encoders give: the document, or the EncodeError raised."""
-    with monkeypatch.context() as patch:
-        model = next(
-            cls
-            for cls in type(value).__mro__
-            if hasattr(module, f"_native_{cls.__name__}")
-        )
-        patch.setattr(module, f"_native_{model.__name__}", None)
-        try:
-            return value.to_json_bytes()
-        except EncodeError as error:
-            return error
-
-
-def _same_outcome(module: Any, value: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    expected = _pure_bytes(module, value, monkeypatch)
-    try:
-        got: Any = value.to_json_bytes()
-    except EncodeError as error:
-        got = error
-    if isinstance(expected, EncodeError):
-        assert isinstance(got, EncodeError), got
-        assert type(got) is type(expected)
-        assert str(got) == str(expected)
-        assert got.args == expected.args
-        with pytest.raises(EncodeError) as text_error:
-            value.to_json()
-        assert str(text_error.value) == str(expected)
-    else:
-        assert got == expected
-        assert value.to_json() == expected.decode()
 
 
 def test_the_modules_use_their_compiled_encoders(package: Path) -> None:
@@ -132,9 +100,9 @@ def test_native_bytes_are_the_python_bytes(
         value = rebuild(original, module)
         document = getattr(module, f"_native_{model.name}")(value, 20)
         if document is not None:  # None for NaN and the infinities, among others
-            assert document == _pure_bytes(module, value, monkeypatch)
+            assert document == pure_bytes(module, value, monkeypatch)
             assert document == original.to_json_bytes()
-        _same_outcome(module, value, monkeypatch)
+        same_encoding(module, value, monkeypatch)
 
 
 @settings(
@@ -148,7 +116,7 @@ def test_every_scalar_writes_as_python_does(
 ) -> None:
     kitchen = _module(package, "kitchen")
     value = data.draw(everything(kitchen))
-    _same_outcome(kitchen, value, monkeypatch)
+    same_encoding(kitchen, value, monkeypatch)
     finite = value.ratio - value.ratio == 0 and (
         value.maybe_ratio is None or value.maybe_ratio - value.maybe_ratio == 0
     )
@@ -215,7 +183,7 @@ def test_faults_are_the_python_errors(
     assert kitchen._native_Everything(value, 20) is not None
     setattr(value, field, bad)
     assert kitchen._native_Everything(value, 20) is None  # the Python encoders' turn
-    _same_outcome(kitchen, value, monkeypatch)
+    same_encoding(kitchen, value, monkeypatch)
 
 
 @pytest.mark.parametrize("special", [math.nan, math.inf, -math.inf])
@@ -226,7 +194,7 @@ def test_special_floats_are_written_as_their_strings(
     value = _valid(kitchen)
     value.ratio = special
     document = kitchen._native_Everything(value, 20)
-    assert document == _pure_bytes(kitchen, value, monkeypatch)
+    assert document == pure_bytes(kitchen, value, monkeypatch)
     assert b'"ratio":"' in document
 
 
@@ -237,13 +205,13 @@ def test_an_unset_slot_and_a_subclass_are_the_python_encoders(
     value = _valid(kitchen)
     del value.medium
     assert kitchen._native_Everything(value, 20) is None
-    _same_outcome(kitchen, value, monkeypatch)
+    same_encoding(kitchen, value, monkeypatch)
     sub = type("Sub", (kitchen.Everything,), {"__slots__": ()})
     other: Any = object.__new__(sub)
     for name in kitchen.Everything.__slots__:
         setattr(other, name, getattr(_valid(kitchen), name))
     assert kitchen._native_Everything(other, 20) is None
-    _same_outcome(kitchen, other, monkeypatch)
+    same_encoding(kitchen, other, monkeypatch)
 
 
 def _nested(kitchen: Any, levels: int) -> Any:
@@ -262,7 +230,7 @@ def test_nesting_past_max_depth_is_the_python_error(
     # Each folder adds an object and an array: 2 * levels - 1 levels in all.
     fits = 2 * levels - 1 <= 20
     assert (kitchen._native_Folder(value, 20) is not None) is fits
-    _same_outcome(kitchen, value, monkeypatch)
+    same_encoding(kitchen, value, monkeypatch)
     api = ForyJson(kitchen, max_depth=200)
     assert (kitchen._native_Folder(value, 200) is not None) is (2 * levels - 1 <= 200)
     if 2 * levels - 1 <= 200:
@@ -279,11 +247,11 @@ def test_cycles_are_the_python_error(
     value = kitchen.Folder(name="root", children=[], parent=None)
     value.children.append(value)
     assert kitchen._native_Folder(value, 20) is None
-    _same_outcome(kitchen, value, monkeypatch)
-    assert "cyclic" in str(_pure_bytes(kitchen, value, monkeypatch))
+    same_encoding(kitchen, value, monkeypatch)
+    assert "cyclic" in str(pure_bytes(kitchen, value, monkeypatch))
     value.children.clear()
     value.parent = value
-    _same_outcome(kitchen, value, monkeypatch)
+    same_encoding(kitchen, value, monkeypatch)
 
 
 def test_the_facade_uses_the_compiled_encoders(
@@ -291,7 +259,7 @@ def test_the_facade_uses_the_compiled_encoders(
 ) -> None:
     kitchen = _module(package, "kitchen")
     value = _valid(kitchen)
-    expected = _pure_bytes(kitchen, value, monkeypatch)
+    expected = pure_bytes(kitchen, value, monkeypatch)
     for backend in ("stdlib", "auto"):
         api = ForyJson(kitchen, backend=backend)
         assert api.to_json_bytes(value) == expected
@@ -392,7 +360,7 @@ def test_long_strings_are_written_in_bounded_memory(
     kitchen = _module(package, "kitchen")
     value = _valid(kitchen)
     value.text = piece * (1_000_000 // len(piece))
-    _same_outcome(kitchen, value, monkeypatch)
+    same_encoding(kitchen, value, monkeypatch)
     size = len(value.to_json_bytes())
     tracemalloc.start()
     try:
@@ -582,8 +550,8 @@ def test_scalars_are_written_as_python_does(
         plain = _plainly_written(value.amount) and _plainly_written(value.text_amount)
         assert (document is not None) is plain
         if document is not None:
-            assert document == _pure_bytes(kitchen, value, monkeypatch)
-        _same_outcome(kitchen, value, monkeypatch)
+            assert document == pure_bytes(kitchen, value, monkeypatch)
+        same_encoding(kitchen, value, monkeypatch)
 
 
 def _valid_scalars(kitchen: Any) -> Any:
@@ -619,12 +587,12 @@ def test_scalars_are_written_as_the_wire_format_says(
         b'"days":[null,"9999-12-31"]}'
     )
     assert kitchen._native_Scalars(value, 20) == expected
-    assert _pure_bytes(kitchen, value, monkeypatch) == expected
+    assert pure_bytes(kitchen, value, monkeypatch) == expected
     value.amount, value.text_amount = 12, -(2**63)
     assert b'"amount":12,"text_amount":"-9223372036854775808"' in (
         kitchen._native_Scalars(value, 20)
     )
-    _same_outcome(kitchen, value, monkeypatch)
+    same_encoding(kitchen, value, monkeypatch)
 
 
 def test_bytes_of_every_length_are_written_as_binascii_writes_them(
@@ -643,7 +611,7 @@ def test_bytes_of_every_length_are_written_as_binascii_writes_them(
             assert b'"blob":"' + standard + b'"' in document
             assert b'"url_blob":"' + url + b'"' in document
             assert b'"hex":"' + raw.hex().encode() + b'"' in document
-            assert document == _pure_bytes(kitchen, value, monkeypatch)
+            assert document == pure_bytes(kitchen, value, monkeypatch)
 
 
 class _UUID(UUID):

@@ -12,14 +12,12 @@ these tests skip.
 
 from __future__ import annotations
 
-import enum
 import gc
 import importlib
 import json
 import math
 import random
 import resource
-import struct
 import sys
 from collections import OrderedDict
 from pathlib import Path
@@ -32,7 +30,15 @@ from hypothesis import strategies as st
 from foryjson import DecodeError, EncodeError, ForyJson, reader
 from foryjson.limits import Limits
 from foryjson.native import read_limits
-from tests.native_support import KEYS, PACKAGE, collected, mapped
+from tests.native_support import (
+    KEYS,
+    PACKAGE,
+    check_decode,
+    collected,
+    mapped,
+    pure_bytes,
+    pure_decode,
+)
 from tests.schema_strategies import TEXT
 
 FUZZ = settings(
@@ -51,41 +57,7 @@ def _codec(kitchen: Any, model: str) -> Any:
     return next(c for c in kitchen.CODECS if c.type.__name__ == model)
 
 
-def _same(a: object, b: object) -> bool:
-    """Equal values of the same types throughout: dicts in the same order, floats
-    by their bits."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, float):
-        assert isinstance(b, float)
-        return struct.pack("<d", a) == struct.pack("<d", b) or (a != a and b != b)
-    if isinstance(a, list | tuple):
-        assert isinstance(b, list | tuple)
-        return len(a) == len(b) and all(map(_same, a, b))
-    if isinstance(a, set):
-        assert isinstance(b, set)
-        return a == b and list(a) == list(b)  # iterated in the same order too
-    if isinstance(a, dict):
-        assert isinstance(b, dict)
-        return list(a) == list(b) and all(_same(a[key], b[key]) for key in a)
-    if isinstance(a, enum.Enum) or not hasattr(type(a), "__slots__"):
-        return a == b
-    slots: tuple[str, ...] = type(a).__dict__["__slots__"]
-    return all(_same(getattr(a, n), getattr(b, n)) for n in slots)
-
-
 # ------------------------------------------------------------------- encoding
-
-
-def _pure_bytes(kitchen: Any, value: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """What the Python encoders give: the document, or the EncodeError raised."""
-    name = type(value).__name__
-    with monkeypatch.context() as patch:
-        patch.setattr(kitchen, f"_native_{name}", None)
-        try:
-            return value.to_json_bytes()
-        except EncodeError as error:
-            return error
 
 
 def _encodes_alike(
@@ -96,7 +68,7 @@ def _encodes_alike(
     native: bytes | None = getattr(kitchen, f"_native_{type(value).__name__}")(
         value, 20
     )
-    expected = _pure_bytes(kitchen, value, monkeypatch)
+    expected = pure_bytes(kitchen, value, monkeypatch)
     if isinstance(expected, EncodeError):
         assert native is None
         api = ForyJson(kitchen)
@@ -305,43 +277,6 @@ def test_a_dict_holding_itself_is_the_python_error(
 # ------------------------------------------------------------------- decoding
 
 
-def _pure(kitchen: Any, model: str, data: Any, limits: Limits | None = None) -> Any:
-    """What the Python decoder gives: the object, or the DecodeError raised."""
-    codec = _codec(kitchen, model)
-    try:
-        return reader.decode(
-            codec.decode,
-            data,
-            codec.limits if limits is None else limits,
-            codec.exact,
-            discriminators=codec.discriminators,
-            untyped=codec.untyped,
-            decimals=codec.decimals,
-        )
-    except DecodeError as error:
-        return error
-
-
-def _check(kitchen: Any, model: str, data: object) -> Any:
-    """The compiled decoder gives the Python decoder's object or gives up, and
-    ``from_json`` gives the Python outcome, error message and path included."""
-    expected = _pure(kitchen, model, data)
-    native = getattr(kitchen, f"_native_read_{model}")(data)
-    if native is not None:
-        assert not isinstance(expected, DecodeError), (data, expected)
-        assert _same(native, expected), (data, native, expected)
-    cls = getattr(kitchen, model)
-    for decode in (cls.from_json, lambda d: ForyJson(kitchen).from_json(d, cls)):
-        if isinstance(expected, DecodeError):
-            with pytest.raises(DecodeError) as raised:
-                decode(data)
-            assert str(raised.value) == str(expected)
-            assert raised.value.path == expected.path
-        else:
-            assert _same(decode(data), expected)
-    return native
-
-
 @FUZZ
 @given(data=st.data())
 def test_dicts_and_unique_lists_read_as_python_does(
@@ -354,7 +289,7 @@ def test_dicts_and_unique_lists_read_as_python_does(
         value.to_json_bytes(escape_non_ascii=True),
         value.to_json_bytes(pretty=True),
     ):
-        assert _check(kitchen, "Mapped", document) is not None
+        assert check_decode(kitchen, "Mapped", document) is not None
     value = data.draw(mapped(kitchen, unique=False))
     # The Python encoders refuse repeats: the document is written by hand.
     document = json.dumps(
@@ -370,7 +305,7 @@ def test_dicts_and_unique_lists_read_as_python_does(
         },
         ensure_ascii=data.draw(st.booleans()),
     )
-    native = _check(kitchen, "Mapped", document)
+    native = check_decode(kitchen, "Mapped", document)
     repeats = any(
         len(set(items)) != len(items)
         for items in (value.tags, value.codes, value.shades, value.maybe_tags or [])
@@ -398,7 +333,7 @@ def test_mutated_documents_read_as_python_does_or_give_up(
             del document[at : at + rng.randint(1, 5)]
         else:  # a stretch repeated: members given twice, items repeated...
             document[at:at] = document[at : at + rng.randint(1, 30)]
-    _check(kitchen, "Mapped", bytes(document))
+    check_decode(kitchen, "Mapped", bytes(document))
 
 
 _BASE = (
@@ -433,7 +368,7 @@ def test_a_name_given_twice_keeps_its_place_and_its_last_value(
         )
         + "}"
     )
-    native = _check(kitchen, "Mapped", _with("labels", text))
+    native = check_decode(kitchen, "Mapped", _with("labels", text))
     if [key for key, _ in pairs].count("kind") > 1:
         # The kitchen's subtype property: the Python reader marks it, and refuses.
         assert native is None
@@ -498,30 +433,30 @@ def test_documents_are_read_as_python_reads_them(
     kitchen: Any, member: str, text: str, accepted: bool | None
 ) -> None:
     document = _with(member, text)
-    native = _check(kitchen, "Mapped", document)
+    native = check_decode(kitchen, "Mapped", document)
     if accepted is not None:
         assert (native is not None) is accepted
-    _check(kitchen, "Mapped", document.encode())
+    check_decode(kitchen, "Mapped", document.encode())
     if accepted:
-        expected = _pure(kitchen, "Mapped", document)
+        expected = pure_decode(kitchen, "Mapped", document)
         assert not isinstance(expected, DecodeError)
 
 
 def test_missing_dicts_take_a_new_default(kitchen: Any) -> None:
-    first = _check(kitchen, "Mapped", _BASE)
-    second = _check(kitchen, "Mapped", _BASE)
+    first = check_decode(kitchen, "Mapped", _BASE)
+    second = check_decode(kitchen, "Mapped", _BASE)
     assert first.sizes == {} and first.maybe is None and first.maybe_tags is None
     assert first.sizes is not second.sizes
-    assert _check(kitchen, "Mapped", _BASE.replace('"tags":[],', "")) is None
+    assert check_decode(kitchen, "Mapped", _BASE.replace('"tags":[],', "")) is None
 
 
 def test_dict_values_read_by_runtime_functions_are_the_python_values(
     kitchen: Any,
 ) -> None:
-    native = _check(kitchen, "DatedMap", '{"days":{"a":"2024-02-29","b":null}}')
+    native = check_decode(kitchen, "DatedMap", '{"days":{"a":"2024-02-29","b":null}}')
     assert native is not None and str(native.days["a"]) == "2024-02-29"
-    assert _check(kitchen, "DatedMap", '{"days":{"a":"2023-02-29"}}') is None
-    assert _check(kitchen, "DatedMap", '{"days":{"a":20240229}}') is None
+    assert check_decode(kitchen, "DatedMap", '{"days":{"a":"2023-02-29"}}') is None
+    assert check_decode(kitchen, "DatedMap", '{"days":{"a":20240229}}') is None
 
 
 @pytest.mark.parametrize("levels", [1, 8, 9, 10, 100])
@@ -530,7 +465,7 @@ def test_nesting_through_dicts_is_counted_as_the_python_reader_counts_it(
 ) -> None:
     depth = 3 + 2 * levels
     document = _with("folders", '{"f":' + _deep_folders(levels) + "}")
-    native = _check(kitchen, "Mapped", document)
+    native = check_decode(kitchen, "Mapped", document)
     assert (native is not None) is (depth <= 20)
     for limit in (depth - 1, depth):
         native = kitchen._native_read_Mapped(
@@ -541,7 +476,7 @@ def test_nesting_through_dicts_is_counted_as_the_python_reader_counts_it(
     for limit, accepted in ((2, False), (3, True)):
         limits = read_limits(Limits(max_depth=limit))
         assert (kitchen._native_read_Mapped(nested, limits) is not None) is accepted
-        expected = _pure(kitchen, "Mapped", nested, Limits(max_depth=limit))
+        expected = pure_decode(kitchen, "Mapped", nested, Limits(max_depth=limit))
         assert isinstance(expected, DecodeError) is not accepted
 
 
@@ -549,14 +484,14 @@ def test_the_memory_estimate_counts_dict_members(kitchen: Any) -> None:
     labels = ",".join(f'"k{i}":"v"' for i in range(60_000))
     document = _with("labels", "{" + labels + "}").encode()
     assert len(document) * reader.MOST_PER_CHAR > Limits().max_graph_bytes
-    native = _check(kitchen, "Mapped", document)
+    native = check_decode(kitchen, "Mapped", document)
     assert native is not None and len(native.labels) == 60_000
     budget = reader.estimate_memory(document, exact=False, orjson=False)
     for limit, accepted in ((budget - 1, False), (budget, True)):
         limits = Limits(max_graph_bytes=limit)
         got = kitchen._native_read_Mapped(document, read_limits(limits))
         assert (got is not None) is accepted
-        expected = _pure(kitchen, "Mapped", document, limits)
+        expected = pure_decode(kitchen, "Mapped", document, limits)
         assert isinstance(expected, DecodeError) is not accepted
 
 
@@ -744,14 +679,14 @@ def test_sets_and_tuples_read_as_python_does(kitchen: Any, data: st.DataObject) 
         value.to_json_bytes(escape_non_ascii=True),
         value.to_json_bytes(pretty=True),
     ):
-        assert _check(kitchen, "Collected", document) is not None
+        assert check_decode(kitchen, "Collected", document) is not None
     # Items given twice: one set item; a repeat in the unique tuple: refused.
     document = json.loads(value.to_json())
     items = data.draw(st.lists(KEYS, max_size=6))
     document["tags"] = items + items[: data.draw(st.integers(0, len(items)))]
     document["codes"] = data.draw(st.lists(st.integers(-3, 3), max_size=8))
     document["distinct"] = data.draw(st.lists(st.integers(-3, 3), max_size=5))
-    native = _check(kitchen, "Collected", json.dumps(document))
+    native = check_decode(kitchen, "Collected", json.dumps(document))
     distinct = document["distinct"]
     assert (native is None) is (len(set(distinct)) != len(distinct))
 
@@ -803,13 +738,13 @@ def test_set_and_tuple_documents_are_read_as_python_reads_them(
     kitchen: Any, member: str, text: str, accepted: bool
 ) -> None:
     document = _with_collected(member, text)
-    native = _check(kitchen, "Collected", document)
+    native = check_decode(kitchen, "Collected", document)
     assert (native is not None) is accepted
-    _check(kitchen, "Collected", document.encode())
+    check_decode(kitchen, "Collected", document.encode())
 
 
 def test_missing_sets_and_tuples_take_their_defaults(kitchen: Any) -> None:
-    first = _check(kitchen, "Collected", _COLLECTED)
-    second = _check(kitchen, "Collected", _COLLECTED)
+    first = check_decode(kitchen, "Collected", _COLLECTED)
+    second = check_decode(kitchen, "Collected", _COLLECTED)
     assert first.no_tags == set() and first.no_bytes == () and first.maybe_pair is None
     assert first.no_tags is not second.no_tags

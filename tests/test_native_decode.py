@@ -9,7 +9,6 @@ Python's headers these tests skip.
 
 from __future__ import annotations
 
-import enum
 import gc
 import importlib
 import json
@@ -31,7 +30,14 @@ from foryjson.limits import Limits
 from foryjson.native import read_limits
 from tests.conformance.cases import CASES
 from tests.hostile_documents import HOSTILE
-from tests.native_support import PACKAGE, everything, rebuild
+from tests.native_support import (
+    PACKAGE,
+    check_decode,
+    everything,
+    pure_decode,
+    rebuild,
+    same,
+)
 from tests.schema_strategies import for_model, modules
 
 FUZZ = settings(
@@ -43,50 +49,6 @@ FUZZ = settings(
 
 def _module(name: str) -> Any:
     return importlib.import_module(f"{PACKAGE}.{name}")
-
-
-def _pure(module: Any, model: str, data: Any, limits: Limits | None = None) -> Any:
-    """What the Python decoder gives: the object, or the DecodeError raised."""
-    codec = next(c for c in module.CODECS if c.type.__name__ == model)
-    try:
-        return codec.decode_document(data, limits)
-    except DecodeError as error:
-        return error
-
-
-def _same(a: object, b: object) -> bool:
-    """Equal values of the same types throughout (floats by their bits)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, float):
-        assert isinstance(b, float)
-        return struct.pack("<d", a) == struct.pack("<d", b) or (a != a and b != b)
-    if isinstance(a, list):
-        assert isinstance(b, list)
-        return len(a) == len(b) and all(map(_same, a, b))
-    if isinstance(a, enum.Enum) or not hasattr(type(a), "__slots__"):
-        return a == b
-    slots: tuple[str, ...] = type(a).__dict__["__slots__"]
-    return all(_same(getattr(a, n), getattr(b, n)) for n in slots)
-
-
-def _check(module: Any, model: str, data: object) -> Any:
-    """Decode ``data`` both ways: the compiled decoder gives the Python decoder's
-    object, or gives up; ``from_json`` gives the Python outcome either way."""
-    expected = _pure(module, model, data)
-    native = getattr(module, f"_native_read_{model}")(data)
-    if native is not None:
-        assert not isinstance(expected, DecodeError), (data, expected)
-        assert _same(native, expected), (data, native, expected)
-    cls = getattr(module, model)
-    if isinstance(expected, DecodeError):
-        with pytest.raises(DecodeError) as raised:
-            cls.from_json(data)
-        assert str(raised.value) == str(expected)
-        assert raised.value.path == expected.path
-    else:
-        assert _same(cls.from_json(data), expected)
-    return native
 
 
 def test_the_modules_use_their_compiled_decoders(native_package: Path) -> None:
@@ -107,8 +69,8 @@ def test_documents_read_to_the_python_objects(
     for model in modules()[name].models:
         document = data.draw(for_model(name, model)).to_json_bytes()
         for form in (document, document.decode(), bytearray(document)):
-            assert _check(module, model.name, form) is not None
-        assert _check(module, model.name, memoryview(document)) is not None
+            assert check_decode(module, model.name, form) is not None
+        assert check_decode(module, model.name, memoryview(document)) is not None
 
 
 @settings(FUZZ, max_examples=200)
@@ -119,11 +81,11 @@ def test_every_type_reads_as_python_does(
     kitchen = _module("kitchen")
     value = data.draw(everything(kitchen, huge_bits=63, int_bits=200, lists=20))
     document = value.to_json_bytes()
-    assert _check(kitchen, "Everything", document) is not None
+    assert check_decode(kitchen, "Everything", document) is not None
     escaped = value.to_json_bytes(escape_non_ascii=True)
     pretty = value.to_json_bytes(pretty=True)
-    assert _check(kitchen, "Everything", escaped) is not None
-    assert _check(kitchen, "Everything", pretty) is not None
+    assert check_decode(kitchen, "Everything", escaped) is not None
+    assert check_decode(kitchen, "Everything", pretty) is not None
 
 
 _TOKENS = [
@@ -202,7 +164,7 @@ def test_mutated_documents_read_as_python_does_or_give_up(
     for model in modules()[name].models:
         document = data.draw(for_model(name, model)).to_json_bytes()
         for _ in range(5):
-            _check(module, model.name, _mutated(document, rng))
+            check_decode(module, model.name, _mutated(document, rng))
 
 
 @pytest.mark.parametrize("case", HOSTILE, ids=[case.name for case in HOSTILE])
@@ -211,11 +173,11 @@ def test_hostile_documents_are_the_python_outcomes(
 ) -> None:
     models = ("Everything", "Folder", "Floats", "Defaults", "Stamped", "Mapped")
     for model in (*models, "DatedMap"):
-        _check(_module("kitchen"), model, case.document)
-        _check(
+        check_decode(_module("kitchen"), model, case.document)
+        check_decode(
             _module("kitchen"), model, case.document.encode("utf-8", "surrogatepass")
         )
-    _check(_module("media"), "MediaContent", case.document)
+    check_decode(_module("media"), "MediaContent", case.document)
 
 
 FAULTS = [
@@ -255,10 +217,10 @@ FAULTS = [
 @pytest.mark.parametrize("document", FAULTS)
 def test_faults_are_the_python_errors(native_package: Path, document: bytes) -> None:
     kitchen = _module("kitchen")
-    native = _check(kitchen, "Floats", document)
+    native = check_decode(kitchen, "Floats", document)
     if document not in (b'{"values":[1e400]}', b'{"values":[' + b"9" * 400 + b"]}"):
         assert native is None
-    _check(kitchen, "Floats", document.decode("utf-8", "surrogateescape"))
+    check_decode(kitchen, "Floats", document.decode("utf-8", "surrogateescape"))
 
 
 def test_what_python_accepts_too_is_read_the_same(native_package: Path) -> None:
@@ -274,7 +236,7 @@ def test_what_python_accepts_too_is_read_the_same(native_package: Path) -> None:
         b'{"values":[1e-20,9007199254740993,1.5e300,4.9406564584124654e-324]}',
     ]
     for document in accepted:
-        assert _check(kitchen, "Floats", document) is not None, document
+        assert check_decode(kitchen, "Floats", document) is not None, document
     folder = _module("kitchen").Folder.from_json(
         b'{"name":"a","children":[],"parent":null,"name":"b"}'
     )
@@ -292,10 +254,10 @@ def test_what_python_accepts_too_is_read_the_same(native_package: Path) -> None:
 def test_numbers_read_as_python_reads_them(native_package: Path, text: str) -> None:
     kitchen = _module("kitchen")
     document = ('{"values":[' + text + "]}").encode()
-    expected = _pure(kitchen, "Floats", document)
+    expected = pure_decode(kitchen, "Floats", document)
     native = kitchen._native_read_Floats(document)
     if native is not None:
-        assert _same(native, expected)
+        assert same(native, expected)
         value = float(int(text)) if text.lstrip("-").isdigit() else float(text)
         assert struct.pack("<d", native.values[0]) == struct.pack("<d", value)
     else:
@@ -304,7 +266,7 @@ def test_numbers_read_as_python_reads_them(native_package: Path, text: str) -> N
 
 def test_missing_members_take_their_defaults(native_package: Path) -> None:
     kitchen = _module("kitchen")
-    first = _check(kitchen, "Defaults", b"{}")
+    first = check_decode(kitchen, "Defaults", b"{}")
     assert first is not None
     assert (first.name, first.count, first.big, first.ratio, first.flag) == (
         "né",
@@ -321,16 +283,16 @@ def test_missing_members_take_their_defaults(native_package: Path) -> None:
     )
     # Schema text reaches the C source only as C string literals.
     assert first.hostile == '*/ "??/\\ \u2028#include'
-    named = _check(kitchen, "Defaults", b'{"*/ \\"??/\\\\ x":"v"}')
+    named = check_decode(kitchen, "Defaults", b'{"*/ \\"??/\\\\ x":"v"}')
     assert named is not None and named.hostile == "v"
     second = kitchen.Defaults.from_json(b'{"count":4}')
     assert second.count == 4 and second.tags == []
     assert second.tags is not first.tags  # a fresh list for each object
     # reject: an unknown member, and the read-only one, are the Python decoder's.
-    assert _check(kitchen, "Defaults", b'{"extra":1}') is None
-    _check(kitchen, "Defaults", b'{"stamp":1}')
+    assert check_decode(kitchen, "Defaults", b'{"extra":1}') is None
+    check_decode(kitchen, "Defaults", b'{"stamp":1}')
     # A required member missing: the Python error.
-    assert _check(kitchen, "Floats", b"{}") is None
+    assert check_decode(kitchen, "Floats", b"{}") is None
 
 
 def _nested_document(levels: int) -> bytes:
@@ -347,18 +309,18 @@ def test_nesting_is_counted_as_the_python_reader_counts_it(
     kitchen = _module("kitchen")
     document = _nested_document(levels)
     # Each folder adds an object and an array: 2 * levels - 1 levels in all.
-    native = _check(kitchen, "Folder", document)
+    native = check_decode(kitchen, "Folder", document)
     assert (native is not None) is (2 * levels - 1 <= 20)
     limits = Limits(max_depth=200)
     native = kitchen._native_read_Folder(document, read_limits(limits))
     assert (native is not None) is (2 * levels - 1 <= 200)
     api = ForyJson(kitchen, max_depth=200)
-    expected = _pure(kitchen, "Folder", document, limits)
+    expected = pure_decode(kitchen, "Folder", document, limits)
     if isinstance(expected, DecodeError):
         with pytest.raises(DecodeError, match="deeper than the limit of 200"):
             api.from_json(document, kitchen.Folder)
     else:
-        assert _same(api.from_json(document, kitchen.Folder), expected)
+        assert same(api.from_json(document, kitchen.Folder), expected)
 
 
 def test_deep_junk_in_an_ignored_member_is_the_python_error(
@@ -368,7 +330,7 @@ def test_deep_junk_in_an_ignored_member_is_the_python_error(
     for depth in (19, 20, 21, 100_000):
         junk = b"[" * depth + b"]" * depth
         document = b'{"values":[],"extra":' + junk + b"}"
-        assert (_check(kitchen, "Floats", document) is not None) is (depth < 20)
+        assert (check_decode(kitchen, "Floats", document) is not None) is (depth < 20)
 
 
 def test_the_limits_are_the_python_reader_s(native_package: Path) -> None:
@@ -377,13 +339,13 @@ def test_the_limits_are_the_python_reader_s(native_package: Path) -> None:
     # Past what a glance allows (size * MOST_PER_CHAR over the budget), the
     # compiled decoder asks the reader's estimate first.
     assert len(document) * reader.MOST_PER_CHAR > Limits().max_graph_bytes
-    assert _check(kitchen, "Floats", document) is not None
+    assert check_decode(kitchen, "Floats", document) is not None
     for limits in (
         Limits(max_input_bytes=len(document) - 1),
         Limits(max_graph_bytes=len(document) * 4),
     ):
         assert kitchen._native_read_Floats(document, read_limits(limits)) is None
-        expected = _pure(kitchen, "Floats", document, limits)
+        expected = pure_decode(kitchen, "Floats", document, limits)
         assert isinstance(expected, DecodeError)
         api = ForyJson(kitchen, limits=limits)
         with pytest.raises(DecodeError) as raised:
@@ -409,9 +371,9 @@ def test_inputs_the_python_reader_refuses_are_its_errors(
     with pytest.raises(TypeError, match="released"):
         kitchen.Floats.from_json(view)
     lone = '{"values":[],"x":"\ud800"}'
-    assert _check(kitchen, "Floats", lone) is None
+    assert check_decode(kitchen, "Floats", lone) is None
     strided = memoryview(b'{"values":[1]}  ')[::2]
-    _check(kitchen, "Floats", strided)
+    check_decode(kitchen, "Floats", strided)
 
 
 def test_many_decodes_keep_memory_and_references_flat(native_package: Path) -> None:
@@ -527,12 +489,12 @@ def test_values_read_by_runtime_functions_are_the_python_values(
     if field is not None and replacement is not None:
         assert field in document
         document = document.replace(field, replacement, 1)
-    native = _check(kitchen, "Stamped", document)
+    native = check_decode(kitchen, "Stamped", document)
     if field is None:
         assert native is not None
         assert str(native.amount) == "198.70"  # every digit, as the Python reader
         assert native.blob == b"\x00\x01\x02\xff"
-    _check(kitchen, "Stamped", document.decode())
+    check_decode(kitchen, "Stamped", document.decode())
 
 
 def test_every_position_of_an_escape_is_written_and_read(native_package: Path) -> None:
@@ -588,12 +550,12 @@ def test_the_conformance_corpus_reads_as_python_reads_it(
         else case.document.encode("utf-8", "surrogatepass")
     )
     wrapped = b'{"values":[],"x":' + raw + b"}"
-    native = _check(kitchen, "Floats", wrapped)
-    expected = _pure(kitchen, "Floats", wrapped)
+    native = check_decode(kitchen, "Floats", wrapped)
+    expected = pure_decode(kitchen, "Floats", wrapped)
     if not isinstance(expected, DecodeError) and len(raw) < 4000:
         assert native is not None, case.name
     if isinstance(case.document, str):
-        _check(kitchen, "Floats", '{"values":[],"x":' + case.document + "}")
+        check_decode(kitchen, "Floats", '{"values":[],"x":' + case.document + "}")
 
 
 def test_the_memory_estimate_is_the_python_reader_s(native_package: Path) -> None:
@@ -612,7 +574,7 @@ def test_the_memory_estimate_is_the_python_reader_s(native_package: Path) -> Non
         limits = Limits(max_graph_bytes=budget)
         native = kitchen._native_read_Stamped(document, read_limits(limits))
         assert (native is not None) is accepted, budget
-        expected = _pure(kitchen, "Stamped", document, limits)
+        expected = pure_decode(kitchen, "Stamped", document, limits)
         assert isinstance(expected, DecodeError) is not accepted
     text = document.decode()
     assert kitchen._native_read_Stamped(

@@ -24,8 +24,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from foryjson import DecodeError
-from tests.native_support import PACKAGE
-from tests.test_native_decode import _check, _pure
+from tests.native_support import PACKAGE, check_decode, pure_decode
 
 SETTINGS = settings(
     max_examples=400,
@@ -95,10 +94,10 @@ def test_date_times_read_as_python_reads_them(
 ) -> None:
     kitchen = _kitchen()
     document = _document(at, day)
-    native = _check(kitchen, "Moment", document)
+    native = check_decode(kitchen, "Moment", document)
     # A string the C code does not make goes to the Python function: the compiled
     # decoder gives up only where the Python decoder refuses.
-    accepted = not isinstance(_pure(kitchen, "Moment", document), DecodeError)
+    accepted = not isinstance(pure_decode(kitchen, "Moment", document), DecodeError)
     assert (native is not None) is accepted
 
 
@@ -119,7 +118,7 @@ def test_the_common_forms_are_made_in_utc(native_package: Path) -> None:
 def test_wrong_json_types_give_up(native_package: Path) -> None:
     kitchen = _kitchen()
     for document in (b'{"at":20240101}', b'{"at":null}', b'{"at":"x","day":1}'):
-        assert _check(kitchen, "Moment", document) is None
+        assert check_decode(kitchen, "Moment", document) is None
 
 
 def test_reading_dates_keeps_references_flat(native_package: Path) -> None:
@@ -172,8 +171,8 @@ def test_uuids_and_decimals_read_as_python_reads_them(
 ) -> None:
     kitchen = _kitchen()
     document = _document("2024-01-01T00:00:00Z", None, id_, amount)
-    native = _check(kitchen, "Moment", document)
-    pure = _pure(kitchen, "Moment", document)
+    native = check_decode(kitchen, "Moment", document)
+    pure = pure_decode(kitchen, "Moment", document)
     assert (native is not None) is (not isinstance(pure, DecodeError))
     if native is not None:
         _same_scalars(native, pure)
@@ -230,8 +229,8 @@ def test_bytes_read_as_python_reads_them(
     document = json.dumps(
         {"at": "2024-01-01T00:00:00Z", "blob": blob, "hex": hex_}
     ).encode()
-    native = _check(kitchen, "Moment", document)
-    pure = _pure(kitchen, "Moment", document)
+    native = check_decode(kitchen, "Moment", document)
+    pure = pure_decode(kitchen, "Moment", document)
     assert (native is not None) is (not isinstance(pure, DecodeError))
     if native is not None:
         assert type(native.blob) is type(pure.blob) and native.blob == pure.blob

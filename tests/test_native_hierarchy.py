@@ -20,10 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from foryjson import DecodeError
-from tests.native_support import PACKAGE
+from tests.native_support import PACKAGE, check_decode, pure_decode, same_encoding
 from tests.schema_strategies import FLOATS, TEXT
-from tests.test_native import _same_outcome
-from tests.test_native_decode import _check, _pure
 
 SETTINGS = settings(
     max_examples=150,
@@ -75,16 +73,16 @@ def test_drawings_are_written_and_read_as_python_does(
 ) -> None:
     kitchen = _kitchen()
     drawing = data.draw(_drawings(kitchen))
-    _same_outcome(kitchen, drawing, monkeypatch)
+    same_encoding(kitchen, drawing, monkeypatch)
     document = drawing.to_json_bytes()
     assert kitchen._native_Drawing(drawing) == document
-    assert _check(kitchen, "Drawing", document) is not None
+    assert check_decode(kitchen, "Drawing", document) is not None
     for shape in drawing.shapes:
         written = kitchen._native_Shape(shape)
         assert written == shape.to_json_bytes()
         assert written.startswith(b'{"kind":"')
-        assert _check(kitchen, "Shape", written) is not None
-        assert _check(kitchen, type(shape).__name__, written) is not None
+        assert check_decode(kitchen, "Shape", written) is not None
+        assert check_decode(kitchen, type(shape).__name__, written) is not None
 
 
 def test_a_subtype_is_written_with_its_name_first(native_package: Path) -> None:
@@ -135,16 +133,16 @@ def test_documents_read_as_python_does_or_give_up(
     native_package: Path, model: str, document: bytes, compiled: bool
 ) -> None:
     kitchen = _kitchen()
-    native = _check(kitchen, model, document)
+    native = check_decode(kitchen, model, document)
     assert (native is not None) is compiled
 
 
 def test_a_repeated_subtype_property_is_a_python_error(native_package: Path) -> None:
     kitchen = _kitchen()
-    error = _pure(kitchen, "Drawing", b'{"kind":"a","kind":"b","shapes":[]}')
+    error = pure_decode(kitchen, "Drawing", b'{"kind":"a","kind":"b","shapes":[]}')
     assert isinstance(error, DecodeError)
     assert error.path == "$.kind"
-    error = _pure(kitchen, "Shape", b'{"kind":"dot","kind":"dot"}')
+    error = pure_decode(kitchen, "Shape", b'{"kind":"dot","kind":"dot"}')
     assert isinstance(error, DecodeError)
 
 
@@ -166,4 +164,4 @@ def test_values_outside_the_table_are_the_python_errors(
     ]
     for drawing in wrong:
         assert kitchen._native_Drawing(drawing) is None
-        _same_outcome(kitchen, drawing, monkeypatch)
+        same_encoding(kitchen, drawing, monkeypatch)

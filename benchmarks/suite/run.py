@@ -179,6 +179,9 @@ def measure(
     """Every timing (and allocation pass) of one contender, in this process."""
     loaded = load(contender)
     reference = None if contender == REFERENCE else load(REFERENCE)
+    from benchmarks.suite.contenders import with_foryjson
+
+    assert with_foryjson.PURE, "the foryjson reference must run on Python alone"
     results: list[dict[str, Any]] = []
     for workload in workloads:
         codec = loaded.codecs.get(workload)

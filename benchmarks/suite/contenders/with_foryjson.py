@@ -36,7 +36,9 @@ finally:
         del os.environ[ENVIRONMENT_VARIABLE]
     else:
         os.environ[ENVIRONMENT_VARIABLE] = _saved
-assert not any(module.NATIVE for module in (clients, filetree, media, orders, users))
+PURE = not any(module.NATIVE for module in (clients, filetree, media, orders, users))
+"""Whether the reference runs on Python alone: False only where the modules were
+imported, compiled, before this one (a test process); timing requires it."""
 
 # Pinned to the standard library: generated from_json methods would pick orjson
 # wherever it is installed (backend "auto"), as it is for the suite.

@@ -271,7 +271,7 @@ static struct {
     PyObject *unknown;
 } fj_uuid_maker;
 
-static int
+static inline int
 fj_import_uuid(void)
 {
     PyObject *type = fj_import("uuid", "UUID"), *safe = fj_import("uuid", "SafeUUID");
