@@ -31,10 +31,11 @@ static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
 static PyObject *fj_functions[1];
 static PyObject *fj_number_text = NULL;
-/* decimal.Decimal, which the decoders call: imported when the extension loads. */
-static PyObject *fj_decimal_read_type;
-/* Set by bind(): decimal.Decimal, or NULL where its str is not C. */
-static PyTypeObject *fj_decimal_type = NULL;
+/* decimal.Decimal, imported when the extension loads: the decoders call it. */
+static PyObject *fj_decimal_type;
+/* The encoders write decimals of exactly this class: decimal.Decimal, or NULL where
+   its str is not C code (then every decimal is the Python encoders'). */
+static PyTypeObject *fj_decimal_written;
 /* The defaults made once, when the extension loads. */
 static PyObject *fj_constants[1];
 static int fj_model_0(fj_buf *b, PyObject *value, int level);
@@ -74,7 +75,7 @@ fj_body_1(fj_buf *b, PyObject *value, int level)
     field = fj_slot(value, fj_offsets_1[1]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"amount\":") < 0) return -1;
-    if (fj_write_decimal(b, field, fj_decimal_type, 0) < 0) return -1;
+    if (fj_write_decimal(b, field, fj_decimal_written, 0) < 0) return -1;
     field = fj_slot(value, fj_offsets_1[2]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"currency\":") < 0) return -1;
@@ -288,7 +289,7 @@ fj_read_body_1(fj_reader *r)
             break;
         case 1:
             Py_XDECREF(values[1]);
-            if ((values[1] = fj_read_decimal(r, fj_functions[0], fj_decimal_read_type, fj_number_text)) == NULL) goto fail;
+            if ((values[1] = fj_read_decimal(r, fj_functions[0], fj_decimal_type, fj_number_text)) == NULL) goto fail;
             break;
         case 2:
             Py_XDECREF(values[2]);
@@ -366,30 +367,26 @@ fj_decode_1(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 /*
- * bind(fingerprint, types, enums, limits, costs, functions, number_text,
- * uuid_class, decimal_class): store the model classes (their slot offsets) and enum
- * members the codecs compare with and build, the module's limits (max_depth,
- * max_input_bytes, max_graph_bytes, most_per_char), the figures of the reader's
- * memory estimate, the runtime functions values are read with,
- * foryjson.plain.NumberText, and uuid.UUID and decimal.Decimal where the encoders
- * write them (None otherwise). False, storing nothing, when the fingerprint is not
- * this source's: the Python module and the extension differ. The fingerprint is
- * compared first, so that a bind() of another version, taking other arguments,
- * says so too.
+ * bind(fingerprint, types, enums, limits, costs, functions, number_text): store the
+ * model classes (their slot offsets) and enum members the codecs compare with and
+ * build, the module's limits (max_depth, max_input_bytes, max_graph_bytes,
+ * most_per_char), the figures of the reader's memory estimate, the runtime
+ * functions values are read with and foryjson.plain.NumberText. False, storing
+ * nothing, when the fingerprint is not this source's: the Python module and the
+ * extension differ. The fingerprint is compared first, so that a bind() of another
+ * version, taking other arguments, says so too.
  */
 static PyObject *
 fj_bind(PyObject *module, PyObject *args)
 {
     PyObject *fingerprint, *types, *enums, *limits_tuple, *costs_tuple, *functions, *number_text;
-    PyObject *uuid_class, *decimal_class;
     fj_limits limits;
     fj_costs costs;
     Py_ssize_t offsets_0[1];
     Py_ssize_t offsets_1[5];
-    int decimal_str;
     if (PyTuple_GET_SIZE(args) < 1 || !PyUnicode_Check(PyTuple_GET_ITEM(args, 0))
         || PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(args, 0), FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
-    if (!PyArg_ParseTuple(args, "UO!O!O!OO!OOO:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text, &uuid_class, &decimal_class)) return NULL;
+    if (!PyArg_ParseTuple(args, "UO!O!O!OO!O:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text)) return NULL;
     if (fj_limits_from(limits_tuple, &limits) < 0 || fj_costs_from(costs_tuple, &costs) < 0) return NULL;
     if (!PyCallable_Check(number_text)) {
         PyErr_SetString(PyExc_TypeError, "bind() takes callables");
@@ -423,11 +420,6 @@ fj_bind(PyObject *module, PyObject *args)
         if ((offsets_1[3] = fj_slot_offset((PyTypeObject *)type, "original")) < 0) return NULL;
         if ((offsets_1[4] = fj_slot_offset((PyTypeObject *)type, "reason")) < 0) return NULL;
     }
-    if (!PyType_Check(decimal_class)) {
-        PyErr_SetString(PyExc_TypeError, "bind() takes the Decimal class");
-        return NULL;
-    }
-    if ((decimal_str = fj_own_c_str((PyTypeObject *)decimal_class)) < 0) return NULL;
     /* Nothing below fails or runs Python code: no encoder sees half the state. */
     memcpy(fj_offsets_0, offsets_0, sizeof(offsets_0));
     Py_XSETREF(fj_types[0], (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(types, 0)));
@@ -437,8 +429,6 @@ fj_bind(PyObject *module, PyObject *args)
     fj_bound_state.costs = costs;
     Py_XSETREF(fj_functions[0], Py_NewRef(PyTuple_GET_ITEM(functions, 0)));
     Py_XSETREF(fj_number_text, Py_NewRef(number_text));
-    /* A Decimal whose str is Python code is always the Python encoders'. */
-    Py_XSETREF(fj_decimal_type, decimal_str ? (PyTypeObject *)Py_NewRef(decimal_class) : NULL);
     fj_bound_state.bound = 1;
     Py_RETURN_TRUE;
 }
@@ -463,7 +453,13 @@ static struct PyModuleDef fj_module = {
 PyMODINIT_FUNC
 PyInit__ledger_native(void)
 {
-    if ((fj_decimal_read_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
+    if ((fj_decimal_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
+    switch (PyType_Check(fj_decimal_type) ? fj_own_c_str((PyTypeObject *)fj_decimal_type) : 0) {
+    case -1:
+        return NULL;
+    case 1:
+        fj_decimal_written = (PyTypeObject *)fj_decimal_type;
+    }
     if ((fj_constants[0] = PyUnicode_DecodeUTF8("EUR", 3, NULL)) == NULL) return NULL;
     return PyModule_Create(&fj_module);
 }

@@ -768,22 +768,19 @@ fj_decode_2(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 /*
- * bind(fingerprint, types, enums, limits, costs, functions, number_text,
- * uuid_class, decimal_class): store the model classes (their slot offsets) and enum
- * members the codecs compare with and build, the module's limits (max_depth,
- * max_input_bytes, max_graph_bytes, most_per_char), the figures of the reader's
- * memory estimate, the runtime functions values are read with,
- * foryjson.plain.NumberText, and uuid.UUID and decimal.Decimal where the encoders
- * write them (None otherwise). False, storing nothing, when the fingerprint is not
- * this source's: the Python module and the extension differ. The fingerprint is
- * compared first, so that a bind() of another version, taking other arguments,
- * says so too.
+ * bind(fingerprint, types, enums, limits, costs, functions, number_text): store the
+ * model classes (their slot offsets) and enum members the codecs compare with and
+ * build, the module's limits (max_depth, max_input_bytes, max_graph_bytes,
+ * most_per_char), the figures of the reader's memory estimate, the runtime
+ * functions values are read with and foryjson.plain.NumberText. False, storing
+ * nothing, when the fingerprint is not this source's: the Python module and the
+ * extension differ. The fingerprint is compared first, so that a bind() of another
+ * version, taking other arguments, says so too.
  */
 static PyObject *
 fj_bind(PyObject *module, PyObject *args)
 {
     PyObject *fingerprint, *types, *enums, *limits_tuple, *costs_tuple, *functions, *number_text;
-    PyObject *uuid_class, *decimal_class;
     fj_limits limits;
     fj_costs costs;
     Py_ssize_t offsets_0[2];
@@ -791,7 +788,7 @@ fj_bind(PyObject *module, PyObject *args)
     Py_ssize_t offsets_2[5];
     if (PyTuple_GET_SIZE(args) < 1 || !PyUnicode_Check(PyTuple_GET_ITEM(args, 0))
         || PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(args, 0), FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
-    if (!PyArg_ParseTuple(args, "UO!O!O!OO!OOO:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text, &uuid_class, &decimal_class)) return NULL;
+    if (!PyArg_ParseTuple(args, "UO!O!O!OO!O:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text)) return NULL;
     if (fj_limits_from(limits_tuple, &limits) < 0 || fj_costs_from(costs_tuple, &costs) < 0) return NULL;
     if (!PyCallable_Check(number_text)) {
         PyErr_SetString(PyExc_TypeError, "bind() takes callables");

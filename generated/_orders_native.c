@@ -10,7 +10,7 @@
 #define FJ_BYTES 1 /* the byte array writers and their tables */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "4f1e174b707085ab"
+#define FJ_FINGERPRINT "0a0ff5fe01447e08"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[6];
@@ -26,10 +26,11 @@ static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
 static PyObject *fj_functions[3];
 static PyObject *fj_number_text = NULL;
-/* decimal.Decimal, which the decoders call: imported when the extension loads. */
-static PyObject *fj_decimal_read_type;
-/* Set by bind(): decimal.Decimal, or NULL where its str is not C. */
-static PyTypeObject *fj_decimal_type = NULL;
+/* decimal.Decimal, imported when the extension loads: the decoders call it. */
+static PyObject *fj_decimal_type;
+/* The encoders write decimals of exactly this class: decimal.Decimal, or NULL where
+   its str is not C code (then every decimal is the Python encoders'). */
+static PyTypeObject *fj_decimal_written;
 static int fj_model_0(fj_buf *b, PyObject *value, int level);
 static int fj_model_1(fj_buf *b, PyObject *value, int level);
 static int fj_model_2(fj_buf *b, PyObject *value, int level);
@@ -317,7 +318,7 @@ fj_model_4(fj_buf *b, PyObject *value, int level)
     field = fj_slot(value, fj_offsets_4[4]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"price\":") < 0) return -1;
-    if (fj_write_decimal(b, field, fj_decimal_type, 0) < 0) return -1;
+    if (fj_write_decimal(b, field, fj_decimal_written, 0) < 0) return -1;
     field = fj_slot(value, fj_offsets_4[5]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"weightGrams\":") < 0) return -1;
@@ -353,7 +354,7 @@ fj_model_5(fj_buf *b, PyObject *value, int level)
     field = fj_slot(value, fj_offsets_5[2]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"unitPrice\":") < 0) return -1;
-    if (fj_write_decimal(b, field, fj_decimal_type, 0) < 0) return -1;
+    if (fj_write_decimal(b, field, fj_decimal_written, 0) < 0) return -1;
     field = fj_slot(value, fj_offsets_5[3]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"discount\":") < 0) return -1;
@@ -1188,7 +1189,7 @@ fj_read_model_4(fj_reader *r)
             break;
         case 4:
             Py_XDECREF(values[4]);
-            if ((values[4] = fj_read_decimal(r, fj_functions[1], fj_decimal_read_type, fj_number_text)) == NULL) goto fail;
+            if ((values[4] = fj_read_decimal(r, fj_functions[1], fj_decimal_type, fj_number_text)) == NULL) goto fail;
             break;
         case 5:
             Py_XDECREF(values[5]);
@@ -1325,7 +1326,7 @@ fj_read_model_5(fj_reader *r)
             break;
         case 2:
             Py_XDECREF(values[2]);
-            if ((values[2] = fj_read_decimal(r, fj_functions[1], fj_decimal_read_type, fj_number_text)) == NULL) goto fail;
+            if ((values[2] = fj_read_decimal(r, fj_functions[1], fj_decimal_type, fj_number_text)) == NULL) goto fail;
             break;
         case 3:
             Py_XDECREF(values[3]);
@@ -1428,22 +1429,19 @@ fj_decode_5(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 /*
- * bind(fingerprint, types, enums, limits, costs, functions, number_text,
- * uuid_class, decimal_class): store the model classes (their slot offsets) and enum
- * members the codecs compare with and build, the module's limits (max_depth,
- * max_input_bytes, max_graph_bytes, most_per_char), the figures of the reader's
- * memory estimate, the runtime functions values are read with,
- * foryjson.plain.NumberText, and uuid.UUID and decimal.Decimal where the encoders
- * write them (None otherwise). False, storing nothing, when the fingerprint is not
- * this source's: the Python module and the extension differ. The fingerprint is
- * compared first, so that a bind() of another version, taking other arguments,
- * says so too.
+ * bind(fingerprint, types, enums, limits, costs, functions, number_text): store the
+ * model classes (their slot offsets) and enum members the codecs compare with and
+ * build, the module's limits (max_depth, max_input_bytes, max_graph_bytes,
+ * most_per_char), the figures of the reader's memory estimate, the runtime
+ * functions values are read with and foryjson.plain.NumberText. False, storing
+ * nothing, when the fingerprint is not this source's: the Python module and the
+ * extension differ. The fingerprint is compared first, so that a bind() of another
+ * version, taking other arguments, says so too.
  */
 static PyObject *
 fj_bind(PyObject *module, PyObject *args)
 {
     PyObject *fingerprint, *types, *enums, *limits_tuple, *costs_tuple, *functions, *number_text;
-    PyObject *uuid_class, *decimal_class;
     fj_limits limits;
     fj_costs costs;
     Py_ssize_t offsets_0[8];
@@ -1452,10 +1450,9 @@ fj_bind(PyObject *module, PyObject *args)
     Py_ssize_t offsets_3[3];
     Py_ssize_t offsets_4[8];
     Py_ssize_t offsets_5[4];
-    int decimal_str;
     if (PyTuple_GET_SIZE(args) < 1 || !PyUnicode_Check(PyTuple_GET_ITEM(args, 0))
         || PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(args, 0), FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
-    if (!PyArg_ParseTuple(args, "UO!O!O!OO!OOO:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text, &uuid_class, &decimal_class)) return NULL;
+    if (!PyArg_ParseTuple(args, "UO!O!O!OO!O:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text)) return NULL;
     if (fj_limits_from(limits_tuple, &limits) < 0 || fj_costs_from(costs_tuple, &costs) < 0) return NULL;
     if (!PyCallable_Check(number_text)) {
         PyErr_SetString(PyExc_TypeError, "bind() takes callables");
@@ -1552,11 +1549,6 @@ fj_bind(PyObject *module, PyObject *args)
             return NULL;
         }
     }
-    if (!PyType_Check(decimal_class)) {
-        PyErr_SetString(PyExc_TypeError, "bind() takes the Decimal class");
-        return NULL;
-    }
-    if ((decimal_str = fj_own_c_str((PyTypeObject *)decimal_class)) < 0) return NULL;
     /* Nothing below fails or runs Python code: no encoder sees half the state. */
     memcpy(fj_offsets_0, offsets_0, sizeof(offsets_0));
     Py_XSETREF(fj_types[0], (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(types, 0)));
@@ -1582,8 +1574,6 @@ fj_bind(PyObject *module, PyObject *args)
     Py_XSETREF(fj_functions[1], Py_NewRef(PyTuple_GET_ITEM(functions, 1)));
     Py_XSETREF(fj_functions[2], Py_NewRef(PyTuple_GET_ITEM(functions, 2)));
     Py_XSETREF(fj_number_text, Py_NewRef(number_text));
-    /* A Decimal whose str is Python code is always the Python encoders'. */
-    Py_XSETREF(fj_decimal_type, decimal_str ? (PyTypeObject *)Py_NewRef(decimal_class) : NULL);
     fj_bound_state.bound = 1;
     Py_RETURN_TRUE;
 }
@@ -1618,7 +1608,13 @@ PyInit__orders_native(void)
 {
     PyDateTime_IMPORT;
     if (PyDateTimeAPI == NULL) return NULL;
-    if ((fj_decimal_read_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
+    if ((fj_decimal_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
+    switch (PyType_Check(fj_decimal_type) ? fj_own_c_str((PyTypeObject *)fj_decimal_type) : 0) {
+    case -1:
+        return NULL;
+    case 1:
+        fj_decimal_written = (PyTypeObject *)fj_decimal_type;
+    }
     fj_bytes_tables();
     return PyModule_Create(&fj_module);
 }

@@ -1407,8 +1407,6 @@ def _builtins_list_Partner(value: object, options: _pyvalues.Options) -> list[An
     (Clients, Client, Partner),
     ((EyeColor.BROWN, EyeColor.BLUE, EyeColor.GREEN),),
     functions=(_identifiers.read_uuid, _decimals.decimal_from, _temporal.read_date),
-    uuid=UUID,
-    decimal=Decimal,
 )
 
 

@@ -1821,7 +1821,6 @@ NATIVE, (_native_Entity, _native_Refund), (_native_read_Entity, _native_read_Ref
         (Entity, Refund),
         (),
         functions=(_decimals.decimal_from,),
-        decimal=Decimal,
     )
 )
 

@@ -2277,7 +2277,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_native",
-    "4f1e174b707085ab",
+    "0a0ff5fe01447e08",
     (Order, Customer, Address, Category, Product, OrderLine),
     (
         (
@@ -2294,7 +2294,6 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
         _decimals.decimal_from,
         _binary.read_base64,
     ),
-    decimal=Decimal,
 )
 
 

@@ -2273,7 +2273,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_fory_native",
-    "8f0a0abb54d42d93",
+    "652ac536a37b1146",
     (Order, Customer, Address, Category, Product, OrderLine),
     (
         (
@@ -2290,7 +2290,6 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
         _decimals.decimal_from,
         _binary.read_base64,
     ),
-    decimal=Decimal,
 )
 
 

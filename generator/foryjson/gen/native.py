@@ -285,7 +285,7 @@ class NativeModule:
     unsupported: tuple[tuple[str, str], ...]
     """(model, reason) for each model and direction the Python codecs keep."""
     apis: tuple[str, ...] = ()
-    """The modules whose objects the C code makes (``datetime``, ``uuid``,
+    """The modules whose objects the C code makes or writes (``datetime``, ``uuid``,
     ``decimal``), imported when the extension loads."""
     scalars: tuple[str, ...] = ()
     """The kinds of ``SCALAR_KINDS`` the C encoders write, sorted."""
@@ -313,13 +313,8 @@ class NativeModule:
         return any(SCALAR_KINDS[kind][0] == group for kind in self.scalars)
 
     @property
-    def writes_uuids(self) -> bool:
-        """Whether the encoders write UUIDs (with the class ``bind()`` takes)."""
-        return self._writes("uuid")
-
-    @property
     def writes_decimals(self) -> bool:
-        """Whether the encoders write decimals (with the class ``bind()`` takes)."""
+        """Whether the encoders write decimals (of the class imported at load)."""
         return self._writes("decimals")
 
     @property
@@ -331,18 +326,6 @@ class NativeModule:
     def writes_bytes(self) -> bool:
         """Whether the encoders write byte arrays (with tables made at load)."""
         return self._writes("bytes")
-
-    @property
-    def classes(self) -> tuple[tuple[str, str, str], ...]:
-        """The classes the encoders compare with, which the module hands ``load``
-        for ``bind()``: the keyword, the module and the class
-        (``("uuid", "uuid", "UUID")``)."""
-        found = []
-        if self.writes_uuids:
-            found.append(("uuid", "uuid", "UUID"))
-        if self.writes_decimals:
-            found.append(("decimal", "decimal", "Decimal"))
-        return tuple(found)
 
 
 def extension_name(module: str) -> str:
@@ -402,6 +385,8 @@ SCALAR_KINDS: dict[str, tuple[str, tuple[str, str | None]]] = {
     "base16": ("bytes", ("bytes", "base16")),
 }
 _WRITTEN = {scalar: kind for kind, (_, scalar) in SCALAR_KINDS.items()}
+#: The module whose objects each group of writers compares with.
+_GROUP_APIS = {"uuid": "uuid", "decimals": "decimal", "dates": "datetime", "bytes": ""}
 
 _SCALARS = {"str": Value("str"), "bool": Value("bool"), "float": Value("float")}
 _SCALARS["int"] = Value("int", low=_INT64[0], high=_INT64[1])
@@ -438,7 +423,8 @@ class _Values:
         self.tuples: dict[NativeTuple, int] = {}
         self.functions: dict[str, int] = {}
         self.apis: set[str] = set()
-        """The modules whose objects the C code makes (see ``NativeModule.apis``)."""
+        """The modules whose objects the C code makes or writes (see
+        ``NativeModule.apis``)."""
         self.scalars: set[str] = set()
         """The kinds of ``SCALAR_KINDS`` written."""
 
@@ -460,6 +446,7 @@ class _Values:
             kind = _WRITTEN.get((type_ref.name, type_ref.format))
             if kind is not None and not self.reading:
                 self.scalars.add(kind)
+                self.apis.update({_GROUP_APIS[SCALAR_KINDS[kind][0]]} - {""})
                 return Value(kind)
             found = _SCALARS.get(type_ref.name)
             if found is None or type_ref.format is not None:
@@ -789,7 +776,7 @@ def plan_native(module: ModuleDef) -> NativeModule:
         tuple(constants.values()),
         tuple(readers.functions),
         unsupported,
-        tuple(sorted(readers.apis)),
+        tuple(sorted(readers.apis | writers.apis)),
         tuple(sorted(writers.scalars)),
         tuple(sorted(discriminators)),
     )

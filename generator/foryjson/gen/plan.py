@@ -895,6 +895,3 @@ class ModulePlan:
     """The module's named root codecs, in ``ROOTS``."""
     native: NativeModule | None = None
     """With ``--native``: the compiled codecs the module loads (see ``native``)."""
-    native_classes: list[tuple[str, str]] = field(default_factory=list)
-    """The classes the compiled encoders compare with, as ``load``'s keywords and the
-    names this module binds them to: ``("uuid", "UUID")``."""

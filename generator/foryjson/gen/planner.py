@@ -167,11 +167,6 @@ def plan_module(
         ],
         key=isort_key,
     )
-    native_classes = []
-    if native_plan is not None and native_plan.models:
-        for keyword, source, name in native_plan.classes:
-            scope.stdlib_imports.add((source, name))
-            native_classes.append((keyword, scope.imported(name)))
     imports = plan_imports(scope)
     return ModulePlan(
         source=module.source,
@@ -199,7 +194,6 @@ def plan_module(
         facts=facts,
         roots=roots,
         native=native_plan,
-        native_classes=native_classes,
     )
 
 

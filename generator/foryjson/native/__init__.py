@@ -2,8 +2,7 @@
 
 A module generated with ``--native`` calls ``load`` once, at import: it imports the
 extension built beside it (``_media_native`` beside ``media``) and hands it the
-model classes and enum members its codecs compare with and build (and ``UUID`` and
-``Decimal`` where its encoders write them), and its limits.
+model classes and enum members its codecs compare with and build, and its limits.
 Where the extension is not built, is stale, or ``$FORYJSON_PURE`` is set (to anything
 but ``""`` or ``0``), the module uses its Python codecs alone, and its ``NATIVE``
 attribute is False.
@@ -78,8 +77,6 @@ def load(
     enums: tuple[tuple[Any, ...], ...],
     limits: Limits = DEFAULT_LIMITS,
     functions: tuple[Callable[[Any], Any], ...] = (),
-    uuid: type | None = None,
-    decimal: type | None = None,
 ) -> tuple[bool, tuple[Any, ...], tuple[Any, ...]]:
     """Whether the compiled codecs of ``module`` are in use, and the encoder and the
     decoder of each type.
@@ -89,9 +86,6 @@ def load(
     not used. An encoder or decoder is None where the Python one works; called
     without limits, they apply ``limits``, the module's. ``functions`` are the
     runtime functions the decoders read some values with, the Python decoders' own.
-    ``uuid`` and ``decimal`` are ``uuid.UUID`` and ``decimal.Decimal``, given by a
-    module whose encoders write them (which has imported them): the encoders write
-    objects of exactly these classes.
     """
     unused: tuple[Any, ...] = (None,) * len(types)
     if pure():
@@ -114,8 +108,6 @@ def load(
             estimate_costs(),
             functions,
             NumberText,
-            uuid,
-            decimal,
         )
     except TypeError:
         bound = False  # built by a foryjson whose bind() takes other arguments

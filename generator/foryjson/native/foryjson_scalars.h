@@ -57,9 +57,10 @@ fj_uint128(PyObject *number, unsigned char out[16])
 
 /*
  * A uuid.UUID as foryjson.identifiers.write_uuid writes it, "8-4-4-4-12" lower-case
- * hex in quotes: an object of exactly type (the UUID class, NULL before bind())
- * whose int slot, at offset, holds an exact int in 0..2**128-1 (what str(uuid)
- * formats; any other value there is the Python encoders').
+ * hex in quotes: an object of exactly type (uuid.UUID, imported when the
+ * extension loads) whose int slot, at offset, holds an exact int in
+ * 0..2**128-1 (what str(uuid) formats; any other value there is the Python
+ * encoders').
  */
 static inline int
 fj_write_uuid(fj_buf *b, PyObject *value, PyTypeObject *type, Py_ssize_t offset)
@@ -113,8 +114,8 @@ fj_own_c_str(PyTypeObject *type)
 
 /*
  * A decimal as foryjson.decimals.write_decimal writes it, in quotes when quoted
- * (write_decimal_string): an object of exactly type (decimal.Decimal, NULL before
- * bind() or where its str is not C) whose str (Decimal's own C code, which runs no
+ * (write_decimal_string): an object of exactly type (decimal.Decimal, NULL where
+ * its str is not C) whose str (Decimal's own C code, which runs no
  * Python code) is made of '-', digits and '.' alone, at most FJ_MAX_NUMBER_CHARS
  * long: the text the Python encoders write as it is. Any other text (an exponent,
  * in either case as the context's capitals say; NaN, Infinity; a long one) is the
