@@ -93,7 +93,8 @@ models:
   Shape:
     subtypes:
       property: kind
-      types: {circle: Circle, square: Square, big_square: BigSquare, dot: Dot}
+      # A subtype name that would close a C comment, quote or trigraph if pasted.
+      types: {circle: Circle, square: Square, 'big*/"??/\\sq': BigSquare, dot: Dot}
   Circle:
     unknown_properties: reject
     fields:

@@ -11,6 +11,7 @@ builds; without a C compiler or Python's headers these tests skip.
 from __future__ import annotations
 
 import importlib
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,10 @@ SETTINGS = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
+
+#: BigSquare's subtype name, as hostile to C source as schema text can be, and in JSON.
+BIG = 'big*/"??/\\sq'
+BIG_JSON = json.dumps(BIG).encode()
 
 SHAPES = ("Shape", "Circle", "Square", "BigSquare", "Dot", "Drawing")
 
@@ -90,7 +95,10 @@ def test_a_subtype_is_written_with_its_name_first(native_package: Path) -> None:
     assert kitchen._native_Shape(kitchen.Dot()) == b'{"kind":"dot"}'
     assert kitchen._native_Dot(kitchen.Dot()) == b'{"kind":"dot"}'
     big = kitchen.BigSquare(side=2, big=False)
-    assert kitchen._native_Square(big) == b'{"kind":"big_square","side":2,"big":false}'
+    assert (
+        kitchen._native_Square(big)
+        == b'{"kind":' + BIG_JSON + b',"side":2,"big":false}'
+    )
     circle = kitchen.Circle(radius=0.5, label=None)
     assert kitchen._native_Shape(circle) == b'{"kind":"circle","radius":0.5}'
 
@@ -101,8 +109,8 @@ DOCUMENTS = [
     ("Shape", b' { "kind" : "dot" , "extra" : [1, {"kind": 2}] } ', True),
     ("Shape", b'{"kind":"\\u0064ot"}', True),
     ("Shape", b'{"\\u006bind":"dot"}', True),
-    ("Shape", b'{"kind":"big_square","side":-3}', True),
-    ("Square", b'{"kind":"big_square","side":7,"big":false}', True),
+    ("Shape", b'{"kind":' + BIG_JSON + b',"side":-3}', True),
+    ("Square", b'{"kind":' + BIG_JSON + b',"side":7,"big":false}', True),
     ("Square", b'{"kind":"square","side":7}', True),
     ("Drawing", b'{"kind":"a","shapes":[{"kind":"dot"}],"first":null}', True),
     # The subtype named later on: the Python decoder reads it.
@@ -119,7 +127,7 @@ DOCUMENTS = [
     # The name repeated: the Python reader marks it, and refuses it.
     ("Shape", b'{"kind":"circle","radius":1,"kind":"circle"}', False),
     ("Shape", b'{"kind":"dot","kind":"dot"}', False),
-    ("Square", b'{"kind":"square","side":1,"kind":"big_square"}', False),
+    ("Square", b'{"kind":"square","side":1,"kind":' + BIG_JSON + b"}", False),
     ("Drawing", b'{"kind":"a","kind":"b","shapes":[]}', False),
     # A subtype's own rules: Circle refuses unknown members.
     ("Shape", b'{"kind":"circle","radius":1,"colour":"red"}', False),
