@@ -228,7 +228,7 @@ fj_read_model_0(fj_reader *r)
     const char *text;
     Py_ssize_t length;
     if (fj_open(r, '{') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
-    if (length != 4 || memcmp(text, "type", 4) != 0) return NULL;
+    if (!(length == 4 && memcmp(text, "type", 4) == 0)) return NULL;
     if (fj_expect(r, ':') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
     if (length == 4 && memcmp(text, "file", 4) == 0) return fj_read_body_1(r);
     if (length == 9 && memcmp(text, "directory", 9) == 0) return fj_read_body_2(r);
@@ -410,7 +410,7 @@ fj_read_model_1(fj_reader *r)
     const char *text;
     Py_ssize_t length;
     if (fj_open(r, '{') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
-    if (length != 4 || memcmp(text, "type", 4) != 0) return NULL;
+    if (!(length == 4 && memcmp(text, "type", 4) == 0)) return NULL;
     if (fj_expect(r, ':') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
     if (length == 4 && memcmp(text, "file", 4) == 0) return fj_read_body_1(r);
     return NULL;
@@ -576,7 +576,7 @@ fj_read_model_2(fj_reader *r)
     const char *text;
     Py_ssize_t length;
     if (fj_open(r, '{') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
-    if (length != 4 || memcmp(text, "type", 4) != 0) return NULL;
+    if (!(length == 4 && memcmp(text, "type", 4) == 0)) return NULL;
     if (fj_expect(r, ':') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
     if (length == 9 && memcmp(text, "directory", 9) == 0) return fj_read_body_2(r);
     return NULL;

@@ -335,7 +335,7 @@ fj_read_model_1(fj_reader *r)
     const char *text;
     Py_ssize_t length;
     if (fj_open(r, '{') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
-    if (length != 4 || memcmp(text, "type", 4) != 0) return NULL;
+    if (!(length == 4 && memcmp(text, "type", 4) == 0)) return NULL;
     if (fj_expect(r, ':') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
     if (length == 6 && memcmp(text, "refund", 6) == 0) return fj_read_body_1(r);
     return NULL;

@@ -135,11 +135,6 @@ class Default:
     """The enum's index, or for ``int``, ``float`` and ``str`` the constant's."""
     member: int = 0
 
-    @property
-    def length(self) -> int:
-        """The text's length in UTF-8 bytes."""
-        return len(self.text.encode("utf-8"))
-
 
 @dataclass(frozen=True)
 class NativeMember:
@@ -157,8 +152,8 @@ class NativeMember:
 
     @property
     def length(self) -> int:
-        """The name's length in UTF-8 bytes."""
-        return len(self.name.encode("utf-8"))
+        """The name's length in UTF-8 bytes (members are grouped by it)."""
+        return quoting.c_length(self.name)
 
     @property
     def plain(self) -> bool:
@@ -175,11 +170,6 @@ class NativeSubtype:
     model: int
     name: str
 
-    @property
-    def length(self) -> int:
-        """The name's length in UTF-8 bytes."""
-        return len(self.name.encode("utf-8"))
-
 
 @dataclass(frozen=True)
 class NativeTable:
@@ -188,11 +178,6 @@ class NativeTable:
 
     name: str
     subtypes: tuple[NativeSubtype, ...]
-
-    @property
-    def length(self) -> int:
-        """The property's length in UTF-8 bytes."""
-        return len(self.name.encode("utf-8"))
 
 
 @dataclass(frozen=True)
@@ -224,11 +209,6 @@ class NativeEnum:
     values: tuple[str, ...]
     """Each member's JSON text, quotes included, in the members' order."""
     members: tuple[str, ...]
-
-    @property
-    def lengths(self) -> tuple[int, ...]:
-        """Each member's name's length in UTF-8 bytes."""
-        return tuple(len(member.encode("utf-8")) for member in self.members)
 
 
 @dataclass(frozen=True)
@@ -295,11 +275,6 @@ class NativeModule:
     up on it."""
     fingerprint: str = field(default="")
     """Identifies the plan, so that a module refuses a stale compiled extension."""
-
-    @property
-    def discriminator_lengths(self) -> tuple[tuple[str, int], ...]:
-        """Each subtype property with its length in UTF-8 bytes."""
-        return tuple((name, len(name.encode("utf-8"))) for name in self.discriminators)
 
     @property
     def encoders(self) -> tuple[NativeModel, ...]:

@@ -19,7 +19,8 @@ source goes through one of these functions, chosen by where the text lands:
   ``package.module:name`` into its module and name, checked);
 * ``python_literal``: a value (a default, a bound) as the expression that builds it;
 * ``json_string``: text as a JSON string, which then goes through a Python filter;
-* ``c_string``: a C string literal (the native target's C source);
+* ``c_string``: a C string literal (the native target's C source), and ``c_length``
+  the number of bytes it holds;
 * ``c_comment``: text inside a C ``/* */`` comment;
 * ``c_identifier`` and ``c_integer``: a C name, checked, and an integer bound.
 
@@ -322,6 +323,11 @@ _C_SAFE = {ord('"'): '\\"', ord("\\"): "\\\\"} | {
 }
 
 
+def c_length(text: str) -> int:
+    """The number of bytes in ``c_string(text)``'s literal, its final NUL aside."""
+    return len(text.encode("utf-8"))
+
+
 def c_comment(text: str) -> str:
     """``text`` inside a C block comment: printable ASCII, ``*/`` broken up, the
     rest escaped as in Python source."""
@@ -357,6 +363,7 @@ FILTERS = {
     "regex_text": regex_text,
     "python_literal": python_literal,
     "c_string": c_string,
+    "c_length": c_length,
     "c_comment": c_comment,
     "c_identifier": c_identifier,
     "c_integer": c_integer,
