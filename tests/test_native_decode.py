@@ -588,3 +588,29 @@ def test_the_memory_estimate_is_the_python_reader_s(native_package: Path) -> Non
                 data, read_limits(Limits(max_graph_bytes=limit))
             )
             assert (native is not None) is accepted, (type(data), limit)
+
+
+#: Array items with every mark the estimate counts, and text that widens it.
+_MARKED_ITEMS = st.sampled_from(
+    [b"[1,2]", b'{"a":{"b":[]}}', b'"\\\\"', b'"\\u00e9"', b'"\xc3\xa9"', b"1", b'"x"']
+)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(items=st.lists(_MARKED_ITEMS, max_size=300))
+def test_the_memory_estimate_counts_every_mark(
+    native_package: Path, items: list[bytes]
+) -> None:
+    # Long enough to span many of the blocks the compiled count works in.
+    kitchen = _module("kitchen")
+    document = STAMPED[:-1] + b',"x":[' + b",".join(items) + b"]}"
+    budget = reader.estimate_memory(document, exact=True, orjson=False)
+    for limit, accepted in ((budget - 1, False), (budget, True)):
+        native = kitchen._native_read_Stamped(
+            document, read_limits(Limits(max_graph_bytes=limit))
+        )
+        assert (native is not None) is accepted, limit
