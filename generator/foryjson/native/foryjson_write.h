@@ -9,20 +9,28 @@
  * up, with no exception set, and the Python encoders write the value or raise its
  * EncodeError.
  *
- * The writers call no Python code and create no Python objects, so the garbage
- * collector cannot run while a value is written: the objects read stay as they were
- * and borrowed references stay valid, under the GIL, for the whole document.
+ * The writers call no Python code and create no objects the garbage collector
+ * tracks (the buffer's bytes object is not one), so it cannot run while a value
+ * is written: the objects read stay as they were and borrowed references stay
+ * valid, under the GIL, for the whole document.
  */
 #ifndef FORYJSON_WRITE_H
 #define FORYJSON_WRITE_H
 
 #define FJ_INLINE 1024
 
+/*
+ * The document being written: in inline_data while it fits, then in the bytes
+ * object it is returned as (resized as it grows, and to its length at the end),
+ * so that a large document is not copied once more. Bytes objects are not
+ * tracked by the garbage collector: allocating one cannot start a collection.
+ */
 typedef struct {
     char *data;
     Py_ssize_t len;
     Py_ssize_t cap;
     int max_depth;
+    PyObject *bytes; /* NULL while data is inline_data */
     char inline_data[FJ_INLINE];
 } fj_buf;
 
@@ -33,22 +41,20 @@ fj_buf_init(fj_buf *b, int max_depth)
     b->len = 0;
     b->cap = FJ_INLINE;
     b->max_depth = max_depth;
+    b->bytes = NULL;
 }
 
 static inline void
 fj_buf_free(fj_buf *b)
 {
-    if (b->data != b->inline_data) {
-        PyMem_Free(b->data);
-    }
+    Py_CLEAR(b->bytes);
 }
 
-/* Room for n more bytes. */
+/* Room for n more bytes; -1, with no exception set, if there is no memory. */
 static inline int
 fj_reserve(fj_buf *b, Py_ssize_t n)
 {
     Py_ssize_t need, cap;
-    char *data;
     if (b->cap - b->len >= n) {
         return 0;
     }
@@ -60,19 +66,23 @@ fj_reserve(fj_buf *b, Py_ssize_t n)
     if (cap < need) {
         cap = need;
     }
-    if (b->data == b->inline_data) {
-        data = (char *)PyMem_Malloc((size_t)cap);
-        if (data != NULL) {
-            memcpy(data, b->data, (size_t)b->len);
+    if (b->bytes == NULL) {
+        b->bytes = PyBytes_FromStringAndSize(NULL, cap);
+        if (b->bytes != NULL) {
+            memcpy(PyBytes_AS_STRING(b->bytes), b->data, (size_t)b->len);
         }
     }
-    else {
-        data = (char *)PyMem_Realloc(b->data, (size_t)cap);
+    else if (_PyBytes_Resize(&b->bytes, cap) < 0) {
+        b->bytes = NULL; /* freed by _PyBytes_Resize */
     }
-    if (data == NULL) {
+    if (b->bytes == NULL) {
+        PyErr_Clear();
+        b->data = b->inline_data;
+        b->len = 0;
+        b->cap = FJ_INLINE;
         return -1;
     }
-    b->data = data;
+    b->data = PyBytes_AS_STRING(b->bytes);
     b->cap = cap;
     return 0;
 }
@@ -105,7 +115,15 @@ fj_putc(fj_buf *b, char c)
 static inline PyObject *
 fj_buf_bytes(fj_buf *b)
 {
-    return PyBytes_FromStringAndSize(b->data, b->len);
+    PyObject *result = b->bytes;
+    if (result == NULL) {
+        return PyBytes_FromStringAndSize(b->data, b->len);
+    }
+    b->bytes = NULL; /* the caller's now */
+    if (_PyBytes_Resize(&result, b->len) < 0) {
+        return NULL;
+    }
+    return result;
 }
 
 /*
