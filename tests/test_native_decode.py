@@ -251,6 +251,9 @@ def test_what_python_accepts_too_is_read_the_same(native_package: Path) -> None:
 @example("0.1000000000000000055511151231257827")
 @example("2.2250738585072011e-308")
 @example("1.00000000000000011102230246251565404236316680908203125")
+@example("0.00001234567890123456")  # 16 digits over 10^20: the largest divisor
+@example("1234567890123456789e-20")
+@example("1234567890123456789e19")
 def test_numbers_read_as_python_reads_them(native_package: Path, text: str) -> None:
     kitchen = _module("kitchen")
     document = ('{"values":[' + text + "]}").encode()

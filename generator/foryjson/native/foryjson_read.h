@@ -901,6 +901,15 @@ fj_round_u128(unsigned __int128 q, int sticky, int scale)
     return ldexp((double)(unsigned long long)mantissa, scale + drop);
 }
 
+/* 10^0 .. 10^19, each exact in 64 bits. */
+static const unsigned long long fj_exact_tens[] = {
+    1ULL, 10ULL, 100ULL, 1000ULL,
+    10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+    100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL,
+    1000000000000ULL, 10000000000000ULL, 100000000000000ULL, 1000000000000000ULL,
+    10000000000000000ULL, 100000000000000000ULL, 1000000000000000000ULL, 10000000000000000000ULL,
+};
+
 /*
  * mantissa * 10^exponent as the nearest double, for a mantissa of at most 19 digits
  * and -20 <= exponent <= 19, by exact 128-bit integer arithmetic; -1.0 elsewhere.
@@ -909,8 +918,8 @@ static inline double
 fj_exact_decimal(unsigned long long mantissa, int exponent)
 {
     typedef unsigned __int128 u128;
-    u128 ten = 1, shifted, q;
-    int i, shift;
+    u128 ten, shifted, q;
+    int shift;
     if (mantissa == 0) {
         return 0.0;
     }
@@ -918,22 +927,17 @@ fj_exact_decimal(unsigned long long mantissa, int exponent)
         if (exponent > 19) {
             return -1.0;
         }
-        for (i = 0; i < exponent; i++) {
-            ten *= 10;
-        }
-        return fj_round_u128((u128)mantissa * ten, 0, 0);
+        return fj_round_u128((u128)mantissa * fj_exact_tens[exponent], 0, 0);
     }
     if (exponent < -20) {
         return -1.0;
     }
-    for (i = 0; i < -exponent; i++) {
-        ten *= 10;
-    }
+    ten = exponent == -20 ? (u128)fj_exact_tens[19] * 10 : fj_exact_tens[-exponent];
     /* Shifted to 127 bits, so that the quotient has 59 or more. */
     shift = 127 - (64 - __builtin_clzll(mantissa));
     shifted = (u128)mantissa << shift;
-    q = shifted / ten;
-    return fj_round_u128(q, shifted % ten != 0, -shift);
+    q = shifted / ten; /* one division: the remainder is what the product lacks */
+    return fj_round_u128(q, shifted - q * ten != 0, -shift);
 }
 #endif
 
