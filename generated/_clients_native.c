@@ -273,7 +273,7 @@ fj_read_list_0(fj_reader *r)
         fj_items_clear(&items);
         return NULL;
     }
-    return fj_items_list(&items);
+    return fj_items_list(r, &items);
 }
 
 static PyObject *
@@ -294,7 +294,7 @@ fj_read_list_1(fj_reader *r)
         fj_items_clear(&items);
         return NULL;
     }
-    return fj_items_list(&items);
+    return fj_items_list(r, &items);
 }
 
 static PyObject *
@@ -315,7 +315,7 @@ fj_read_list_2(fj_reader *r)
         fj_items_clear(&items);
         return NULL;
     }
-    return fj_items_list(&items);
+    return fj_items_list(r, &items);
 }
 
 static PyObject *
@@ -336,7 +336,7 @@ fj_read_list_3(fj_reader *r)
         fj_items_clear(&items);
         return NULL;
     }
-    return fj_items_list(&items);
+    return fj_items_list(r, &items);
 }
 
 /* The slot of Clients a member fills, by its name; -1 for a
@@ -408,7 +408,7 @@ fj_read_model_0(fj_reader *r)
     }
     if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
-    result = fj_types[0]->tp_alloc(fj_types[0], 0);
+    result = fj_hold(r, fj_types[0]->tp_alloc(fj_types[0], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 1; i++) {
         *(PyObject **)((char *)result + fj_offsets_0[i]) = values[i];
@@ -753,7 +753,7 @@ fj_read_model_1(fj_reader *r)
     if (values[17] == NULL) goto fail;
     if (values[18] == NULL) goto fail;
     if (values[19] == NULL) goto fail;
-    result = fj_types[1]->tp_alloc(fj_types[1], 0);
+    result = fj_hold(r, fj_types[1]->tp_alloc(fj_types[1], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 20; i++) {
         *(PyObject **)((char *)result + fj_offsets_1[i]) = values[i];
@@ -865,7 +865,7 @@ fj_read_model_2(fj_reader *r)
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL) goto fail;
     if (values[2] == NULL) goto fail;
-    result = fj_types[2]->tp_alloc(fj_types[2], 0);
+    result = fj_hold(r, fj_types[2]->tp_alloc(fj_types[2], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 3; i++) {
         *(PyObject **)((char *)result + fj_offsets_2[i]) = values[i];

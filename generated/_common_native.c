@@ -185,7 +185,7 @@ fj_read_model_0(fj_reader *r)
     if (values[1] == NULL) goto fail;
     if (values[2] == NULL) goto fail;
     if (values[3] == NULL && (values[3] = Py_NewRef(fj_constants[0])) == NULL) goto fail;
-    result = fj_types[0]->tp_alloc(fj_types[0], 0);
+    result = fj_hold(r, fj_types[0]->tp_alloc(fj_types[0], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 4; i++) {
         *(PyObject **)((char *)result + fj_offsets_0[i]) = values[i];
@@ -282,7 +282,7 @@ fj_read_model_1(fj_reader *r)
     if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL && (values[1] = Py_NewRef(fj_constants[1])) == NULL) goto fail;
-    result = fj_types[1]->tp_alloc(fj_types[1], 0);
+    result = fj_hold(r, fj_types[1]->tp_alloc(fj_types[1], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 2; i++) {
         *(PyObject **)((char *)result + fj_offsets_1[i]) = values[i];

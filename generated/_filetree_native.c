@@ -217,7 +217,7 @@ fj_read_list_0(fj_reader *r)
         fj_items_clear(&items);
         return NULL;
     }
-    return fj_items_list(&items);
+    return fj_items_list(r, &items);
 }
 
 
@@ -390,7 +390,7 @@ fj_read_body_1(fj_reader *r)
     if (values[4] == NULL && (values[4] = Py_NewRef(Py_None)) == NULL) goto fail;
     if (values[5] == NULL) goto fail;
     if (values[6] == NULL) goto fail;
-    result = fj_types[1]->tp_alloc(fj_types[1], 0);
+    result = fj_hold(r, fj_types[1]->tp_alloc(fj_types[1], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 7; i++) {
         *(PyObject **)((char *)result + fj_offsets_1[i]) = values[i];
@@ -556,7 +556,7 @@ fj_read_body_2(fj_reader *r)
     if (values[3] == NULL && (values[3] = Py_NewRef(Py_None)) == NULL) goto fail;
     if (values[4] == NULL && (values[4] = Py_NewRef(Py_None)) == NULL) goto fail;
     if (values[5] == NULL) goto fail;
-    result = fj_types[2]->tp_alloc(fj_types[2], 0);
+    result = fj_hold(r, fj_types[2]->tp_alloc(fj_types[2], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 6; i++) {
         *(PyObject **)((char *)result + fj_offsets_2[i]) = values[i];

@@ -175,7 +175,7 @@ fj_read_model_0(fj_reader *r)
     }
     if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
-    result = fj_types[0]->tp_alloc(fj_types[0], 0);
+    result = fj_hold(r, fj_types[0]->tp_alloc(fj_types[0], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 1; i++) {
         *(PyObject **)((char *)result + fj_offsets_0[i]) = values[i];
@@ -315,7 +315,7 @@ fj_read_body_1(fj_reader *r)
     if (values[2] == NULL && (values[2] = Py_NewRef(fj_constants[0])) == NULL) goto fail;
     if (values[3] == NULL) goto fail;
     if (values[4] == NULL && (values[4] = Py_NewRef(Py_None)) == NULL) goto fail;
-    result = fj_types[1]->tp_alloc(fj_types[1], 0);
+    result = fj_hold(r, fj_types[1]->tp_alloc(fj_types[1], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 5; i++) {
         *(PyObject **)((char *)result + fj_offsets_1[i]) = values[i];

@@ -245,7 +245,7 @@ fj_read_list_0(fj_reader *r)
         fj_items_clear(&items);
         return NULL;
     }
-    return fj_items_list(&items);
+    return fj_items_list(r, &items);
 }
 
 static PyObject *
@@ -266,7 +266,7 @@ fj_read_list_1(fj_reader *r)
         fj_items_clear(&items);
         return NULL;
     }
-    return fj_items_list(&items);
+    return fj_items_list(r, &items);
 }
 
 /* The slot of MediaContent a member fills, by its name; -1 for a
@@ -353,7 +353,7 @@ fj_read_model_0(fj_reader *r)
     if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL) goto fail;
-    result = fj_types[0]->tp_alloc(fj_types[0], 0);
+    result = fj_hold(r, fj_types[0]->tp_alloc(fj_types[0], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 2; i++) {
         *(PyObject **)((char *)result + fj_offsets_0[i]) = values[i];
@@ -577,7 +577,7 @@ fj_read_model_1(fj_reader *r)
     if (values[8] == NULL) goto fail;
     if (values[9] == NULL) goto fail;
     if (values[10] == NULL && (values[10] = Py_NewRef(Py_None)) == NULL) goto fail;
-    result = fj_types[1]->tp_alloc(fj_types[1], 0);
+    result = fj_hold(r, fj_types[1]->tp_alloc(fj_types[1], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 11; i++) {
         *(PyObject **)((char *)result + fj_offsets_1[i]) = values[i];
@@ -717,7 +717,7 @@ fj_read_model_2(fj_reader *r)
     if (values[2] == NULL) goto fail;
     if (values[3] == NULL) goto fail;
     if (values[4] == NULL) goto fail;
-    result = fj_types[2]->tp_alloc(fj_types[2], 0);
+    result = fj_hold(r, fj_types[2]->tp_alloc(fj_types[2], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 5; i++) {
         *(PyObject **)((char *)result + fj_offsets_2[i]) = values[i];

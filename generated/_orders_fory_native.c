@@ -386,7 +386,7 @@ fj_read_list_0(fj_reader *r)
         fj_items_clear(&items);
         return NULL;
     }
-    return fj_items_list(&items);
+    return fj_items_list(r, &items);
 }
 
 static PyObject *
@@ -407,7 +407,7 @@ fj_read_list_1(fj_reader *r)
         fj_items_clear(&items);
         return NULL;
     }
-    return fj_items_list(&items);
+    return fj_items_list(r, &items);
 }
 
 static PyObject *
@@ -428,7 +428,7 @@ fj_read_list_2(fj_reader *r)
         fj_items_clear(&items);
         return NULL;
     }
-    return fj_items_list(&items);
+    return fj_items_list(r, &items);
 }
 
 /* A JSON object as a dict with str keys: a name given twice keeps its first
@@ -629,7 +629,7 @@ fj_read_model_0(fj_reader *r)
     if (values[5] == NULL) goto fail;
     if (values[6] == NULL) goto fail;
     if (values[7] == NULL && (values[7] = Py_NewRef(Py_None)) == NULL) goto fail;
-    result = fj_types[0]->tp_alloc(fj_types[0], 0);
+    result = fj_hold(r, fj_types[0]->tp_alloc(fj_types[0], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 8; i++) {
         *(PyObject **)((char *)result + fj_offsets_0[i]) = values[i];
@@ -799,7 +799,7 @@ fj_read_model_1(fj_reader *r)
     if (values[4] == NULL) goto fail;
     if (values[5] == NULL) goto fail;
     if (values[6] == NULL) goto fail;
-    result = fj_types[1]->tp_alloc(fj_types[1], 0);
+    result = fj_hold(r, fj_types[1]->tp_alloc(fj_types[1], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 7; i++) {
         *(PyObject **)((char *)result + fj_offsets_1[i]) = values[i];
@@ -926,7 +926,7 @@ fj_read_model_2(fj_reader *r)
     if (values[1] == NULL) goto fail;
     if (values[2] == NULL) goto fail;
     if (values[3] == NULL) goto fail;
-    result = fj_types[2]->tp_alloc(fj_types[2], 0);
+    result = fj_hold(r, fj_types[2]->tp_alloc(fj_types[2], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 4; i++) {
         *(PyObject **)((char *)result + fj_offsets_2[i]) = values[i];
@@ -1038,7 +1038,7 @@ fj_read_model_3(fj_reader *r)
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL) goto fail;
     if (values[2] == NULL && (values[2] = Py_NewRef(Py_None)) == NULL) goto fail;
-    result = fj_types[3]->tp_alloc(fj_types[3], 0);
+    result = fj_hold(r, fj_types[3]->tp_alloc(fj_types[3], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 3; i++) {
         *(PyObject **)((char *)result + fj_offsets_3[i]) = values[i];
@@ -1221,7 +1221,7 @@ fj_read_model_4(fj_reader *r)
     if (values[5] == NULL) goto fail;
     if (values[6] == NULL) goto fail;
     if (values[7] == NULL) goto fail;
-    result = fj_types[4]->tp_alloc(fj_types[4], 0);
+    result = fj_hold(r, fj_types[4]->tp_alloc(fj_types[4], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 8; i++) {
         *(PyObject **)((char *)result + fj_offsets_4[i]) = values[i];
@@ -1346,7 +1346,7 @@ fj_read_model_5(fj_reader *r)
     if (values[1] == NULL) goto fail;
     if (values[2] == NULL) goto fail;
     if (values[3] == NULL) goto fail;
-    result = fj_types[5]->tp_alloc(fj_types[5], 0);
+    result = fj_hold(r, fj_types[5]->tp_alloc(fj_types[5], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 4; i++) {
         *(PyObject **)((char *)result + fj_offsets_5[i]) = values[i];

@@ -226,7 +226,7 @@ fj_read_list_0(fj_reader *r)
         fj_items_clear(&items);
         return NULL;
     }
-    return fj_items_list(&items);
+    return fj_items_list(r, &items);
 }
 
 static PyObject *
@@ -247,7 +247,7 @@ fj_read_list_1(fj_reader *r)
         fj_items_clear(&items);
         return NULL;
     }
-    return fj_items_list(&items);
+    return fj_items_list(r, &items);
 }
 
 static PyObject *
@@ -268,7 +268,7 @@ fj_read_list_2(fj_reader *r)
         fj_items_clear(&items);
         return NULL;
     }
-    return fj_items_list(&items);
+    return fj_items_list(r, &items);
 }
 
 /* The slot of Users a member fills, by its name; -1 for a
@@ -340,7 +340,7 @@ fj_read_model_0(fj_reader *r)
     }
     if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
-    result = fj_types[0]->tp_alloc(fj_types[0], 0);
+    result = fj_hold(r, fj_types[0]->tp_alloc(fj_types[0], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 1; i++) {
         *(PyObject **)((char *)result + fj_offsets_0[i]) = values[i];
@@ -713,7 +713,7 @@ fj_read_model_1(fj_reader *r)
     if (values[19] == NULL) goto fail;
     if (values[20] == NULL) goto fail;
     if (values[21] == NULL) goto fail;
-    result = fj_types[1]->tp_alloc(fj_types[1], 0);
+    result = fj_hold(r, fj_types[1]->tp_alloc(fj_types[1], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 22; i++) {
         *(PyObject **)((char *)result + fj_offsets_1[i]) = values[i];
@@ -810,7 +810,7 @@ fj_read_model_2(fj_reader *r)
     if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL) goto fail;
-    result = fj_types[2]->tp_alloc(fj_types[2], 0);
+    result = fj_hold(r, fj_types[2]->tp_alloc(fj_types[2], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 2; i++) {
         *(PyObject **)((char *)result + fj_offsets_2[i]) = values[i];

@@ -157,7 +157,7 @@ fj_read_model_0(fj_reader *r)
     if (more < 0) goto fail;
     if (values[0] == NULL) goto fail;
     if (values[1] == NULL && (values[1] = Py_NewRef(Py_None)) == NULL) goto fail;
-    result = fj_types[0]->tp_alloc(fj_types[0], 0);
+    result = fj_hold(r, fj_types[0]->tp_alloc(fj_types[0], 0));
     if (result == NULL) goto fail;
     for (i = 0; i < 2; i++) {
         *(PyObject **)((char *)result + fj_offsets_0[i]) = values[i];

@@ -28,6 +28,11 @@ typedef struct {
     char *scratch;
     Py_ssize_t scratch_cap;
     char scratch_inline[256];
+    /* The lists and model objects made so far, each with a reference, kept from
+       the garbage collector until the document is read (fj_hold). */
+    PyObject **held;
+    Py_ssize_t held_len;
+    Py_ssize_t held_cap;
 } fj_reader;
 
 static inline void
@@ -39,14 +44,62 @@ fj_reader_init(fj_reader *r, const char *data, Py_ssize_t size, int max_depth)
     r->max_depth = max_depth;
     r->scratch = r->scratch_inline;
     r->scratch_cap = (Py_ssize_t)sizeof(r->scratch_inline);
+    r->held = NULL;
+    r->held_len = 0;
+    r->held_cap = 0;
 }
 
+/*
+ * object (a list or a model object just made, or NULL), untracked by the garbage
+ * collector until the document is read. The collections that the reader's own
+ * allocations start would otherwise traverse the growing result again and again,
+ * to find that everything in it is reachable: on a large document, more work than
+ * reading it. The reader keeps a reference to each (a member given twice drops its
+ * first value, which must not be freed untracked); fj_reader_free tracks them all
+ * again, and the objects' types (list, and classes CPython makes) never track an
+ * object themselves meanwhile. Where there is no room to remember it, object stays
+ * tracked.
+ */
+static inline PyObject *
+fj_hold(fj_reader *r, PyObject *object)
+{
+    if (object == NULL) {
+        return NULL;
+    }
+    if (r->held_len == r->held_cap) {
+        Py_ssize_t cap = r->held_cap ? r->held_cap * 2 : 64;
+        PyObject **held;
+        if ((size_t)cap > PY_SSIZE_T_MAX / sizeof(PyObject *)) {
+            return object;
+        }
+        held = (PyObject **)PyMem_Realloc(r->held, (size_t)cap * sizeof(PyObject *));
+        if (held == NULL) {
+            return object;
+        }
+        r->held = held;
+        r->held_cap = cap;
+    }
+    PyObject_GC_UnTrack(object);
+    r->held[r->held_len++] = Py_NewRef(object);
+    return object;
+}
+
+/* Release what the reader holds: its scratch buffer, and the objects fj_hold
+   untracked, tracked again (and freed where nothing else holds them). */
 static inline void
 fj_reader_free(fj_reader *r)
 {
+    Py_ssize_t i;
     if (r->scratch != r->scratch_inline) {
         PyMem_Free(r->scratch);
     }
+    for (i = 0; i < r->held_len; i++) {
+        if (!PyObject_GC_IsTracked(r->held[i])) {
+            PyObject_GC_Track(r->held[i]);
+        }
+        Py_DECREF(r->held[i]);
+    }
+    PyMem_Free(r->held);
 }
 
 /* Room for n bytes in the scratch buffer (its content is not kept). */
@@ -1152,11 +1205,12 @@ fj_items_add(fj_items *items, PyObject *item)
     return 0;
 }
 
-/* The list of the items, which it takes; NULL (the items released) on failure. */
+/* The list of the items, which it takes, held by r (fj_hold); NULL (the items
+   released) on failure. */
 static inline PyObject *
-fj_items_list(fj_items *items)
+fj_items_list(fj_reader *r, fj_items *items)
 {
-    PyObject *list = PyList_New(items->len);
+    PyObject *list = fj_hold(r, PyList_New(items->len));
     if (list == NULL) {
         fj_items_clear(items);
         return NULL;
