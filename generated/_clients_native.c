@@ -22,11 +22,6 @@ static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
 static PyObject *fj_functions[3];
 static PyObject *fj_number_text = NULL;
-/* decimal.Decimal, imported when the extension loads: the decoders call it. */
-static PyObject *fj_decimal_type;
-/* The encoders write decimals of exactly this class: decimal.Decimal, or NULL where
-   its str is not C code (then every decimal is the Python encoders'). */
-static PyTypeObject *fj_decimal_written;
 static int fj_model_0(fj_buf *b, PyObject *value, int level);
 static int fj_model_1(fj_buf *b, PyObject *value, int level);
 static int fj_model_2(fj_buf *b, PyObject *value, int level);
@@ -165,7 +160,7 @@ fj_model_1(fj_buf *b, PyObject *value, int level)
     field = fj_slot(value, fj_offsets_1[4]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"balance\":") < 0) return -1;
-    if (fj_write_decimal(b, field, fj_decimal_written, 0) < 0) return -1;
+    if (fj_write_decimal(b, field, fj_decimal.written, 0) < 0) return -1;
     field = fj_slot(value, fj_offsets_1[5]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"picture\":") < 0) return -1;
@@ -665,7 +660,7 @@ fj_read_model_1(fj_reader *r)
             break;
         case 4:
             Py_XDECREF(values[4]);
-            if ((values[4] = fj_read_decimal(r, fj_functions[1], fj_decimal_type, fj_number_text)) == NULL) goto fail;
+            if ((values[4] = fj_read_decimal(r, fj_functions[1], fj_decimal.type, fj_number_text)) == NULL) goto fail;
             break;
         case 5:
             Py_XDECREF(values[5]);
@@ -1047,12 +1042,6 @@ PyInit__clients_native(void)
     PyDateTime_IMPORT;
     if (PyDateTimeAPI == NULL) return NULL;
     if (fj_import_uuid() < 0) return NULL;
-    if ((fj_decimal_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
-    switch (PyType_Check(fj_decimal_type) ? fj_own_c_str((PyTypeObject *)fj_decimal_type) : 0) {
-    case -1:
-        return NULL;
-    case 1:
-        fj_decimal_written = (PyTypeObject *)fj_decimal_type;
-    }
+    if (fj_import_decimal(1) < 0) return NULL;
     return PyModule_Create(&fj_module);
 }

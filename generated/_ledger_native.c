@@ -31,11 +31,6 @@ static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
 static PyObject *fj_functions[1];
 static PyObject *fj_number_text = NULL;
-/* decimal.Decimal, imported when the extension loads: the decoders call it. */
-static PyObject *fj_decimal_type;
-/* The encoders write decimals of exactly this class: decimal.Decimal, or NULL where
-   its str is not C code (then every decimal is the Python encoders'). */
-static PyTypeObject *fj_decimal_written;
 /* The defaults made once, when the extension loads. */
 static PyObject *fj_constants[1];
 static int fj_model_0(fj_buf *b, PyObject *value, int level);
@@ -75,7 +70,7 @@ fj_body_1(fj_buf *b, PyObject *value, int level)
     field = fj_slot(value, fj_offsets_1[1]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"amount\":") < 0) return -1;
-    if (fj_write_decimal(b, field, fj_decimal_written, 0) < 0) return -1;
+    if (fj_write_decimal(b, field, fj_decimal.written, 0) < 0) return -1;
     field = fj_slot(value, fj_offsets_1[2]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"currency\":") < 0) return -1;
@@ -289,7 +284,7 @@ fj_read_body_1(fj_reader *r)
             break;
         case 1:
             Py_XDECREF(values[1]);
-            if ((values[1] = fj_read_decimal(r, fj_functions[0], fj_decimal_type, fj_number_text)) == NULL) goto fail;
+            if ((values[1] = fj_read_decimal(r, fj_functions[0], fj_decimal.type, fj_number_text)) == NULL) goto fail;
             break;
         case 2:
             Py_XDECREF(values[2]);
@@ -453,13 +448,7 @@ static struct PyModuleDef fj_module = {
 PyMODINIT_FUNC
 PyInit__ledger_native(void)
 {
-    if ((fj_decimal_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
-    switch (PyType_Check(fj_decimal_type) ? fj_own_c_str((PyTypeObject *)fj_decimal_type) : 0) {
-    case -1:
-        return NULL;
-    case 1:
-        fj_decimal_written = (PyTypeObject *)fj_decimal_type;
-    }
+    if (fj_import_decimal(1) < 0) return NULL;
     if ((fj_constants[0] = PyUnicode_DecodeUTF8("EUR", 3, NULL)) == NULL) return NULL;
     return PyModule_Create(&fj_module);
 }

@@ -26,11 +26,6 @@ static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
 static PyObject *fj_functions[3];
 static PyObject *fj_number_text = NULL;
-/* decimal.Decimal, imported when the extension loads: the decoders call it. */
-static PyObject *fj_decimal_type;
-/* The encoders write decimals of exactly this class: decimal.Decimal, or NULL where
-   its str is not C code (then every decimal is the Python encoders'). */
-static PyTypeObject *fj_decimal_written;
 static int fj_model_0(fj_buf *b, PyObject *value, int level);
 static int fj_model_1(fj_buf *b, PyObject *value, int level);
 static int fj_model_2(fj_buf *b, PyObject *value, int level);
@@ -318,7 +313,7 @@ fj_model_4(fj_buf *b, PyObject *value, int level)
     field = fj_slot(value, fj_offsets_4[4]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"price\":") < 0) return -1;
-    if (fj_write_decimal(b, field, fj_decimal_written, 0) < 0) return -1;
+    if (fj_write_decimal(b, field, fj_decimal.written, 0) < 0) return -1;
     field = fj_slot(value, fj_offsets_4[5]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"weightGrams\":") < 0) return -1;
@@ -354,7 +349,7 @@ fj_model_5(fj_buf *b, PyObject *value, int level)
     field = fj_slot(value, fj_offsets_5[2]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"unitPrice\":") < 0) return -1;
-    if (fj_write_decimal(b, field, fj_decimal_written, 0) < 0) return -1;
+    if (fj_write_decimal(b, field, fj_decimal.written, 0) < 0) return -1;
     field = fj_slot(value, fj_offsets_5[3]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"discount\":") < 0) return -1;
@@ -1189,7 +1184,7 @@ fj_read_model_4(fj_reader *r)
             break;
         case 4:
             Py_XDECREF(values[4]);
-            if ((values[4] = fj_read_decimal(r, fj_functions[1], fj_decimal_type, fj_number_text)) == NULL) goto fail;
+            if ((values[4] = fj_read_decimal(r, fj_functions[1], fj_decimal.type, fj_number_text)) == NULL) goto fail;
             break;
         case 5:
             Py_XDECREF(values[5]);
@@ -1326,7 +1321,7 @@ fj_read_model_5(fj_reader *r)
             break;
         case 2:
             Py_XDECREF(values[2]);
-            if ((values[2] = fj_read_decimal(r, fj_functions[1], fj_decimal_type, fj_number_text)) == NULL) goto fail;
+            if ((values[2] = fj_read_decimal(r, fj_functions[1], fj_decimal.type, fj_number_text)) == NULL) goto fail;
             break;
         case 3:
             Py_XDECREF(values[3]);
@@ -1608,13 +1603,7 @@ PyInit__orders_native(void)
 {
     PyDateTime_IMPORT;
     if (PyDateTimeAPI == NULL) return NULL;
-    if ((fj_decimal_type = fj_import("decimal", "Decimal")) == NULL) return NULL;
-    switch (PyType_Check(fj_decimal_type) ? fj_own_c_str((PyTypeObject *)fj_decimal_type) : 0) {
-    case -1:
-        return NULL;
-    case 1:
-        fj_decimal_written = (PyTypeObject *)fj_decimal_type;
-    }
+    if (fj_import_decimal(1) < 0) return NULL;
     fj_bytes_tables();
     return PyModule_Create(&fj_module);
 }

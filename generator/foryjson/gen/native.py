@@ -360,8 +360,8 @@ SCALAR_KINDS: dict[str, tuple[str, tuple[str, str | None]]] = {
     "base16": ("bytes", ("bytes", "base16")),
 }
 _WRITTEN = {scalar: kind for kind, (_, scalar) in SCALAR_KINDS.items()}
-#: The module whose objects each group of writers compares with.
-_GROUP_APIS = {"uuid": "uuid", "decimals": "decimal", "dates": "datetime", "bytes": ""}
+#: The module whose objects each group of writers compares with (bytes need none).
+_GROUP_APIS = {"uuid": "uuid", "decimals": "decimal", "dates": "datetime"}
 
 _SCALARS = {"str": Value("str"), "bool": Value("bool"), "float": Value("float")}
 _SCALARS["int"] = Value("int", low=_INT64[0], high=_INT64[1])
@@ -421,7 +421,9 @@ class _Values:
             kind = _WRITTEN.get((type_ref.name, type_ref.format))
             if kind is not None and not self.reading:
                 self.scalars.add(kind)
-                self.apis.update({_GROUP_APIS[SCALAR_KINDS[kind][0]]} - {""})
+                module_name = _GROUP_APIS.get(SCALAR_KINDS[kind][0])
+                if module_name is not None:
+                    self.apis.add(module_name)
                 return Value(kind)
             found = _SCALARS.get(type_ref.name)
             if found is None or type_ref.format is not None:

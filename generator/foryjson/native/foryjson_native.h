@@ -262,9 +262,9 @@ fj_import(const char *module_name, const char *name)
     return value;
 }
 
-/* What the decoders make UUIDs with: uuid.UUID, the offsets of its int and is_safe
-   slots, and SafeUUID.unknown; set by fj_import_uuid when a module that reads UUIDs
-   loads. */
+/* What the codecs make and write UUIDs with: uuid.UUID, the offsets of its int and
+   is_safe slots, and SafeUUID.unknown; set by fj_import_uuid when a module that
+   reads or writes UUIDs loads. */
 static struct {
     PyTypeObject *type;
     Py_ssize_t int_slot, safe_slot;
@@ -289,6 +289,34 @@ fj_import_uuid(void)
     Py_XDECREF(safe);
     Py_XDECREF(type);
     return status;
+}
+
+/* decimal.Decimal, which the decoders call, and the class the encoders write
+   decimals of: Decimal itself, or NULL where its str is not C code (then every
+   decimal is the Python encoders'); set by fj_import_decimal when a module that
+   reads or writes decimals loads. */
+static struct {
+    PyObject *type;
+    PyTypeObject *written;
+} fj_decimal;
+
+/* Import decimal.Decimal, and where writes is set, see whether its str is C code;
+   0, or -1 with an exception set. */
+static inline int
+fj_import_decimal(int writes)
+{
+    int own = 0;
+    if ((fj_decimal.type = fj_import("decimal", "Decimal")) == NULL) {
+        return -1;
+    }
+    if (writes && PyType_Check(fj_decimal.type)
+        && (own = fj_own_c_str((PyTypeObject *)fj_decimal.type)) < 0) {
+        return -1;
+    }
+    if (own) {
+        fj_decimal.written = (PyTypeObject *)fj_decimal.type;
+    }
+    return 0;
 }
 
 /*
