@@ -16,8 +16,6 @@
  *   Times: decoder: field birthday: date (format dd/MM/uuuu) is handled by Python only
  *   JavaTimes: encoder: field year: year is handled by Python only
  *   JavaTimes: decoder: field billed: year_month (format MM/uuuu) is handled by Python only
- *   Blobs: encoder: field signed: bytes (format array) is handled by Python only
- *   Blobs: decoder: field signed: bytes (format array) is handled by Python only
  *   Containers: encoder: field by_id: dict[int64, str] is handled by Python only
  *   Containers: decoder: field by_id: dict[int64, str] is handled by Python only
  *   Dynamic: encoder: field payload: any is handled by Python only
@@ -25,20 +23,26 @@
  *   Defaults: encoder: field count: include non_default
  *   Defaults: decoder: field rate: float32 is handled by Python only
  */
+#define FJ_BYTES 1 /* the byte array writers and their tables */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "5006db5a6ff0f618"
+#define FJ_FINGERPRINT "973052b246b43454"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
-static PyTypeObject *fj_types[1];
+static PyTypeObject *fj_types[2];
 static Py_ssize_t fj_offsets_0[5];
+static Py_ssize_t fj_offsets_1[7];
 static PyObject *fj_members_0[3];
 /* Whether bind() was called, the module's limits and the estimate's figures. */
 static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
-static PyObject *fj_functions[2];
+static PyObject *fj_functions[5];
 static PyObject *fj_number_text = NULL;
+static int fj_model_1(fj_buf *b, PyObject *value, int level);
+static int fj_list_0(fj_buf *b, PyObject *value, int level);
 static PyObject *fj_read_model_0(fj_reader *r);
+static PyObject *fj_read_model_1(fj_reader *r);
+static PyObject *fj_read_list_0(fj_reader *r);
 
 /* Color: each member as its JSON string (inline: unused if
    no written field has this enum's type). */
@@ -63,6 +67,86 @@ fj_read_enum_0(fj_reader *r)
     if (length == 5 && memcmp(text, "GREEN", 5) == 0) return Py_NewRef(fj_members_0[1]);
     if (length == 4 && memcmp(text, "BLUE", 4) == 0) return Py_NewRef(fj_members_0[2]);
     return NULL;
+}
+
+static int
+fj_list_0(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t i;
+    if (!PyList_CheckExact(value) || fj_enter(b, &level) < 0) return -1;
+    if (fj_putc(b, '[') < 0) return -1;
+    for (i = 0; i < PyList_GET_SIZE(value); i++) {
+        PyObject *item = PyList_GET_ITEM(value, i);
+        if (i > 0 && fj_putc(b, ',') < 0) return -1;
+        if (fj_write_base64(b, item, fj_base64_pairs) < 0) return -1;
+    }
+    return fj_putc(b, ']');
+}
+
+/* Blobs: the first member's comma becomes the opening brace. */
+static int
+fj_model_1(fj_buf *b, PyObject *value, int level)
+{
+    Py_ssize_t start = b->len;
+    PyObject *field;
+    if (Py_TYPE(value) != fj_types[1] || fj_enter(b, &level) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[0]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"standard\":") < 0) return -1;
+    if (fj_write_base64(b, field, fj_base64_pairs) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[1]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"urlSafe\":") < 0) return -1;
+    if (fj_write_base64(b, field, fj_base64url_pairs) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[2]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"hex\":") < 0) return -1;
+    if (fj_write_base16(b, field) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[3]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"signed\":") < 0) return -1;
+    if (fj_write_byte_array(b, field, fj_byte_pieces[0]) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[4]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"unsigned\":") < 0) return -1;
+    if (fj_write_byte_array(b, field, fj_byte_pieces[1]) < 0) return -1;
+    field = fj_slot(value, fj_offsets_1[5]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"optional\":") < 0) return -1;
+    if (field == Py_None) {
+        if (FJ_PUT_LITERAL(b, "null") < 0) return -1;
+    }
+    else {
+        if (fj_write_base64(b, field, fj_base64_pairs) < 0) return -1;
+    }
+    field = fj_slot(value, fj_offsets_1[6]);
+    if (field == NULL) return -1;
+    if (FJ_PUT_LITERAL(b, ",\"chunks\":") < 0) return -1;
+    if (fj_list_0(b, field, level) < 0) return -1;
+    if (b->len == start) return FJ_PUT_LITERAL(b, "{}");
+    b->data[start] = '{';
+    return fj_putc(b, '}');
+}
+
+static PyObject *
+fj_read_list_0(fj_reader *r)
+{
+    fj_items items;
+    int more;
+    if (fj_open(r, '[') < 0) return NULL;
+    if (fj_closes(r, ']')) return PyList_New(0);
+    fj_items_init(&items);
+    do {
+        if (fj_items_add(&items, fj_read_base64(r, fj_functions[2])) < 0) {
+            fj_items_clear(&items);
+            return NULL;
+        }
+    } while ((more = fj_next_item(r)) == 1);
+    if (more < 0) {
+        fj_items_clear(&items);
+        return NULL;
+    }
+    return fj_items_list(r, &items);
 }
 
 /* The slot of Text a member fills, by its name; -1 for a
@@ -207,11 +291,189 @@ fail:
     return NULL;
 }
 
+/* The slot of Blobs a member fills, by its name; -1 for a
+   member it does not read. */
+static FJ_ALWAYS_INLINE int
+fj_member_1(const char *name, Py_ssize_t length)
+{
+    switch (length) {
+    case 3:
+        if (memcmp(name, "hex", 3) == 0) return 2;
+        break;
+    case 6:
+        if (memcmp(name, "signed", 6) == 0) return 3;
+        if (memcmp(name, "chunks", 6) == 0) return 6;
+        break;
+    case 7:
+        if (memcmp(name, "urlSafe", 7) == 0) return 1;
+        break;
+    case 8:
+        if (memcmp(name, "standard", 8) == 0) return 0;
+        if (memcmp(name, "unsigned", 8) == 0) return 4;
+        if (memcmp(name, "optional", 8) == 0) return 5;
+        break;
+    }
+    return -1;
+}
+
+/*
+ * The slot of the member that comes next when it is the one expected (next, a
+ * position in the order Blobs's members are written) and its
+ * name is spelled without escapes: then the name is consumed and next moves on past
+ * it. Otherwise -1, with nothing consumed. Documents mostly hold the members in
+ * the order they are written: most names are recognised here, by one comparison.
+ */
+static FJ_ALWAYS_INLINE int
+fj_expected_1(fj_reader *r, int *next)
+{
+    if (fj_peek(r) != '"') return -1;
+    switch (*next) {
+    case 0:
+        if (r->end - r->p >= 10 && memcmp(r->p, "\"standard\"", 10) == 0) {
+            r->p += 10;
+            *next = 1;
+            return 0;
+        }
+        break;
+    case 1:
+        if (r->end - r->p >= 9 && memcmp(r->p, "\"urlSafe\"", 9) == 0) {
+            r->p += 9;
+            *next = 2;
+            return 1;
+        }
+        break;
+    case 2:
+        if (r->end - r->p >= 5 && memcmp(r->p, "\"hex\"", 5) == 0) {
+            r->p += 5;
+            *next = 3;
+            return 2;
+        }
+        break;
+    case 3:
+        if (r->end - r->p >= 8 && memcmp(r->p, "\"signed\"", 8) == 0) {
+            r->p += 8;
+            *next = 4;
+            return 3;
+        }
+        break;
+    case 4:
+        if (r->end - r->p >= 10 && memcmp(r->p, "\"unsigned\"", 10) == 0) {
+            r->p += 10;
+            *next = 5;
+            return 4;
+        }
+        break;
+    case 5:
+        if (r->end - r->p >= 10 && memcmp(r->p, "\"optional\"", 10) == 0) {
+            r->p += 10;
+            *next = 6;
+            return 5;
+        }
+        break;
+    case 6:
+        if (r->end - r->p >= 8 && memcmp(r->p, "\"chunks\"", 8) == 0) {
+            r->p += 8;
+            *next = 7;
+            return 6;
+        }
+        break;
+    }
+    return -1;
+}
+
+/* For each slot, the position in the written order after its member's. */
+static const int fj_after_1[7] = { 1, 2, 3, 4, 5, 6, 7 };
+
+
+static PyObject *
+fj_read_model_1(fj_reader *r)
+{
+    PyObject *values[7] = {NULL};
+    PyObject *result;
+    const char *name = NULL;
+    Py_ssize_t length = 0;
+    int next = 0, slot;
+    int i, more;
+    if (fj_open(r, '{') < 0) return NULL;
+    more = !fj_closes(r, '}');
+    while (more == 1) {
+        if ((slot = fj_expected_1(r, &next)) < 0) {
+            if (fj_read_text(r, &name, &length) < 0) goto fail;
+            if ((slot = fj_member_1(name, length)) >= 0) next = fj_after_1[slot];
+        }
+        if (fj_expect(r, ':') < 0) goto fail;
+        switch (slot) {
+        case 0:
+            Py_XDECREF(values[0]);
+            if ((values[0] = fj_read_base64(r, fj_functions[2])) == NULL) goto fail;
+            break;
+        case 1:
+            Py_XDECREF(values[1]);
+            if ((values[1] = fj_read_call(r, fj_functions[3], 1, fj_number_text)) == NULL) goto fail;
+            break;
+        case 2:
+            Py_XDECREF(values[2]);
+            if ((values[2] = fj_read_base16(r, fj_functions[4])) == NULL) goto fail;
+            break;
+        case 3:
+            Py_XDECREF(values[3]);
+            if ((values[3] = fj_read_byte_array(r, -128)) == NULL) goto fail;
+            break;
+        case 4:
+            Py_XDECREF(values[4]);
+            if ((values[4] = fj_read_byte_array(r, 0)) == NULL) goto fail;
+            break;
+        case 5:
+            Py_XDECREF(values[5]);
+            if ((values[5] = (fj_null(r) ? Py_NewRef(Py_None) : fj_read_base64(r, fj_functions[2]))) == NULL) goto fail;
+            break;
+        case 6:
+            Py_XDECREF(values[6]);
+            if ((values[6] = fj_read_list_0(r)) == NULL) goto fail;
+            break;
+        default:
+            if (fj_skip(r) < 0) goto fail;
+        }
+        more = fj_next_member(r);
+    }
+    if (more < 0) goto fail;
+    if (values[0] == NULL) goto fail;
+    if (values[1] == NULL) goto fail;
+    if (values[2] == NULL) goto fail;
+    if (values[3] == NULL) goto fail;
+    if (values[4] == NULL) goto fail;
+    if (values[5] == NULL && (values[5] = Py_NewRef(Py_None)) == NULL) goto fail;
+    if (values[6] == NULL) goto fail;
+    result = fj_hold(r, fj_types[1]->tp_alloc(fj_types[1], 0));
+    if (result == NULL) goto fail;
+    for (i = 0; i < 7; i++) {
+        *(PyObject **)((char *)result + fj_offsets_1[i]) = values[i];
+    }
+    return result;
+fail:
+    for (i = 0; i < 7; i++) {
+        Py_XDECREF(values[i]);
+    }
+    return NULL;
+}
+
+
+static PyObject *
+fj_encode_1(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_encode_document(&fj_bound_state, fj_model_1, args, nargs);
+}
 
 static PyObject *
 fj_decode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     return fj_decode_document(&fj_bound_state, fj_read_model_0, 0, args, nargs);
+}
+
+static PyObject *
+fj_decode_1(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fj_decode_document(&fj_bound_state, fj_read_model_1, 0, args, nargs);
 }
 
 /*
@@ -231,6 +493,7 @@ fj_bind(PyObject *module, PyObject *args)
     fj_limits limits;
     fj_costs costs;
     Py_ssize_t offsets_0[5];
+    Py_ssize_t offsets_1[7];
     if (PyTuple_GET_SIZE(args) < 1 || !PyUnicode_Check(PyTuple_GET_ITEM(args, 0))
         || PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(args, 0), FJ_FINGERPRINT) != 0) Py_RETURN_FALSE;
     if (!PyArg_ParseTuple(args, "UO!O!O!OO!O:bind", &fingerprint, &PyTuple_Type, &types, &PyTuple_Type, &enums, &PyTuple_Type, &limits_tuple, &costs_tuple, &PyTuple_Type, &functions, &number_text)) return NULL;
@@ -239,11 +502,11 @@ fj_bind(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "bind() takes callables");
         return NULL;
     }
-    if (PyTuple_GET_SIZE(functions) != 2) {
+    if (PyTuple_GET_SIZE(functions) != 5) {
         PyErr_SetString(PyExc_TypeError, "bind() got the wrong number of functions");
         return NULL;
     }
-    if (PyTuple_GET_SIZE(types) != 1 || PyTuple_GET_SIZE(enums) != 1) {
+    if (PyTuple_GET_SIZE(types) != 2 || PyTuple_GET_SIZE(enums) != 1) {
         PyErr_SetString(PyExc_TypeError, "bind() got the wrong number of types");
         return NULL;
     }
@@ -260,6 +523,20 @@ fj_bind(PyObject *module, PyObject *args)
         if ((offsets_0[4] = fj_slot_offset((PyTypeObject *)type, "color_or_none")) < 0) return NULL;
     }
     {
+        PyObject *type = PyTuple_GET_ITEM(types, 1);
+        if (!PyType_Check(type)) {
+            PyErr_SetString(PyExc_TypeError, "bind() takes classes");
+            return NULL;
+        }
+        if ((offsets_1[0] = fj_slot_offset((PyTypeObject *)type, "standard")) < 0) return NULL;
+        if ((offsets_1[1] = fj_slot_offset((PyTypeObject *)type, "url_safe")) < 0) return NULL;
+        if ((offsets_1[2] = fj_slot_offset((PyTypeObject *)type, "hex")) < 0) return NULL;
+        if ((offsets_1[3] = fj_slot_offset((PyTypeObject *)type, "signed")) < 0) return NULL;
+        if ((offsets_1[4] = fj_slot_offset((PyTypeObject *)type, "unsigned")) < 0) return NULL;
+        if ((offsets_1[5] = fj_slot_offset((PyTypeObject *)type, "optional")) < 0) return NULL;
+        if ((offsets_1[6] = fj_slot_offset((PyTypeObject *)type, "chunks")) < 0) return NULL;
+    }
+    {
         PyObject *members = PyTuple_GET_ITEM(enums, 0);
         if (!PyTuple_Check(members) || PyTuple_GET_SIZE(members) != 3) {
             PyErr_SetString(PyExc_TypeError, "bind() got the wrong enum members");
@@ -269,6 +546,8 @@ fj_bind(PyObject *module, PyObject *args)
     /* Nothing below fails or runs Python code: no encoder sees half the state. */
     memcpy(fj_offsets_0, offsets_0, sizeof(offsets_0));
     Py_XSETREF(fj_types[0], (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(types, 0)));
+    memcpy(fj_offsets_1, offsets_1, sizeof(offsets_1));
+    Py_XSETREF(fj_types[1], (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(types, 1)));
     Py_XSETREF(fj_members_0[0], Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(enums, 0), 0)));
     Py_XSETREF(fj_members_0[1], Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(enums, 0), 1)));
     Py_XSETREF(fj_members_0[2], Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(enums, 0), 2)));
@@ -276,6 +555,9 @@ fj_bind(PyObject *module, PyObject *args)
     fj_bound_state.costs = costs;
     Py_XSETREF(fj_functions[0], Py_NewRef(PyTuple_GET_ITEM(functions, 0)));
     Py_XSETREF(fj_functions[1], Py_NewRef(PyTuple_GET_ITEM(functions, 1)));
+    Py_XSETREF(fj_functions[2], Py_NewRef(PyTuple_GET_ITEM(functions, 2)));
+    Py_XSETREF(fj_functions[3], Py_NewRef(PyTuple_GET_ITEM(functions, 3)));
+    Py_XSETREF(fj_functions[4], Py_NewRef(PyTuple_GET_ITEM(functions, 4)));
     Py_XSETREF(fj_number_text, Py_NewRef(number_text));
     fj_bound_state.bound = 1;
     Py_RETURN_TRUE;
@@ -283,7 +565,9 @@ fj_bind(PyObject *module, PyObject *args)
 
 static PyMethodDef fj_methods[] = {
     {"bind", fj_bind, METH_VARARGS, NULL},
+    {"encode_Blobs", (PyCFunction)(void (*)(void))fj_encode_1, METH_FASTCALL, NULL},
     {"decode_Text", (PyCFunction)(void (*)(void))fj_decode_0, METH_FASTCALL, NULL},
+    {"decode_Blobs", (PyCFunction)(void (*)(void))fj_decode_1, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -299,5 +583,6 @@ PyMODINIT_FUNC
 PyInit__types_native(void)
 {
     if (fj_import_uuid() < 0) return NULL;
+    fj_bytes_tables();
     return PyModule_Create(&fj_module);
 }

@@ -1187,27 +1187,57 @@ class Blobs:
 
     def to_json(self, *, escape_non_ascii: bool = False, pretty: bool = False) -> str:
         """Encode as JSON text, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Blobs is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Blobs(self)
+            if data is not None:
+                return data.decode()
         return _fastwriter.encode_text(
-            _plain_Blobs, _encode_Blobs, self, escape_non_ascii, pretty, depth=2
+            _plain_Blobs,
+            _encode_Blobs,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=2,
+            native=_native_Blobs,
         )
 
     def to_json_bytes(
         self, *, escape_non_ascii: bool = False, pretty: bool = False
     ) -> bytes:
         """Encode as UTF-8 JSON, compact unless ``pretty``; raises ``EncodeError`` for values the schema forbids."""
+        if _native_Blobs is not None and not (pretty or escape_non_ascii):
+            data: bytes | None = _native_Blobs(self)
+            if data is not None:
+                return data
         return _fastwriter.encode_bytes(
-            _plain_Blobs, _encode_Blobs, self, escape_non_ascii, pretty, depth=2
+            _plain_Blobs,
+            _encode_Blobs,
+            self,
+            escape_non_ascii,
+            pretty,
+            depth=2,
+            native=_native_Blobs,
         )
 
     def validate(self) -> None:
         """Check the object as encoding does (types, ranges, declared rules, validators, nested values); raises the ``EncodeError`` encoding would raise."""
         _fastwriter.encode_bytes(
-            _plain_Blobs, _encode_Blobs, self, False, False, depth=2
+            _plain_Blobs,
+            _encode_Blobs,
+            self,
+            False,
+            False,
+            depth=2,
+            native=_native_Blobs,
         )
 
     @classmethod
     def from_json(cls, data: str | bytes | bytearray | memoryview) -> Blobs:
         """Decode one JSON document; raises ``DecodeError`` with the path of any fault."""
+        if _native_read_Blobs is not None:
+            result: Blobs | None = _native_read_Blobs(data)
+            if result is not None:
+                return result
         return _reader.decode(_decode_Blobs, data, depth=2, untyped=False)
 
     def to_builtins(
@@ -5558,13 +5588,21 @@ def _builtins_dict_int32(value: object, options: _pyvalues.Options) -> dict[str,
 # The compiled codecs of _types_native.c, where the extension is built and
 # $FORYJSON_PURE is not set (see foryjson.native): an encoder and a decoder per model,
 # None where the Python ones work.
-NATIVE, (_native_Text,), (_native_read_Text,) = _native.load(
-    __name__,
-    "_types_native",
-    "5006db5a6ff0f618",
-    (Text,),
-    ((Color.RED, Color.GREEN, Color.BLUE),),
-    functions=(_identifiers.read_char, _identifiers.read_uuid),
+NATIVE, (_native_Text, _native_Blobs), (_native_read_Text, _native_read_Blobs) = (
+    _native.load(
+        __name__,
+        "_types_native",
+        "973052b246b43454",
+        (Text, Blobs),
+        ((Color.RED, Color.GREEN, Color.BLUE),),
+        functions=(
+            _identifiers.read_char,
+            _identifiers.read_uuid,
+            _binary.read_base64,
+            _binary.read_base64url,
+            _binary.read_base16,
+        ),
+    )
 )
 
 
@@ -5635,6 +5673,8 @@ CODECS: tuple[Codec[Any], ...] = (
         untyped=False,
         plain=_plain_Blobs,
         builtins=_builtins_Blobs,
+        native=_native_Blobs,
+        native_read=_native_read_Blobs,
     ),
     Codec(
         Containers,

@@ -117,6 +117,8 @@ models:
       amount: decimal?
       blob: bytes?
       hex: {type: "bytes?", format: base16}
+      signed: {type: "bytes?", format: array}
+      unsigned: {type: "bytes?", format: uint8_array}
   Drawing:
     fields:
       kind: str
@@ -137,6 +139,8 @@ models:
       blob: bytes
       url_blob: {type: bytes, format: base64url}
       hex: {type: bytes, format: base16}
+      signed: {type: bytes, format: array}
+      unsigned: {type: bytes, format: uint8_array}
       maybe_id: {type: "uuid?", include: always}
       days: list[date?]
   Lasting:

@@ -17,6 +17,7 @@ import gc
 import importlib
 import importlib.machinery
 import importlib.util
+import json
 import math
 import os
 import random
@@ -533,6 +534,8 @@ def _scalars(kitchen: Any) -> st.SearchStrategy[Any]:
         blob=st.binary(max_size=70),
         url_blob=st.binary(max_size=70),
         hex=st.binary(max_size=70),
+        signed=st.binary(max_size=70),
+        unsigned=st.binary(max_size=70),
         maybe_id=st.none() | UUIDS,
         days=st.lists(st.none() | st.dates(), max_size=3),
     )
@@ -574,6 +577,8 @@ def _valid_scalars(kitchen: Any) -> Any:
         blob=b"\x00\x7f\x80\xff",
         url_blob=b"\x00\x7f\x80\xff",
         hex=b"\x00\x7f\x80\xff",
+        signed=b"\x00\x7f\x80\xff",
+        unsigned=b"\x00\x7f\x80\xff",
         maybe_id=UUID(int=2**128 - 1),
         days=[None, dt.date(9999, 12, 31)],
     )
@@ -589,7 +594,8 @@ def test_scalars_are_written_as_the_wire_format_says(
         b'"text_amount":"-12.50","day":"0001-01-01","clock":"01:02:03.5",'
         b'"moment":"1969-12-31T23:59:59.9995Z","local":"0999-02-03T04:05:06.000007",'
         b'"millis":-1,"seconds":-1,"blob":"AH+A/w==","url_blob":"AH-A_w==",'
-        b'"hex":"007f80ff","maybe_id":"ffffffff-ffff-ffff-ffff-ffffffffffff",'
+        b'"hex":"007f80ff","signed":[0,127,-128,-1],"unsigned":[0,127,128,255],'
+        b'"maybe_id":"ffffffff-ffff-ffff-ffff-ffffffffffff",'
         b'"days":[null,"9999-12-31"]}'
     )
     assert kitchen._native_Scalars(value, 20) == expected
@@ -601,7 +607,7 @@ def test_scalars_are_written_as_the_wire_format_says(
     same_encoding(kitchen, value, monkeypatch)
 
 
-def test_bytes_of_every_length_are_written_as_binascii_writes_them(
+def test_bytes_of_every_length_are_written_as_the_runtime_writes_them(
     package: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     kitchen = _module(package, "kitchen")
@@ -610,6 +616,7 @@ def test_bytes_of_every_length_are_written_as_binascii_writes_them(
     for length in [*range(71), 512, 4099]:
         for raw in (rng.randbytes(length), b"\xff" * length, b"\x00" * length):
             value.blob, value.url_blob, value.hex = raw, raw[::-1], raw
+            value.signed, value.unsigned = raw, raw[::-1]
             document = kitchen._native_Scalars(value, 20)
             assert document is not None
             standard = binascii.b2a_base64(raw, newline=False)
@@ -617,6 +624,10 @@ def test_bytes_of_every_length_are_written_as_binascii_writes_them(
             assert b'"blob":"' + standard + b'"' in document
             assert b'"url_blob":"' + url + b'"' in document
             assert b'"hex":"' + raw.hex().encode() + b'"' in document
+            signed = json.dumps(list(memoryview(raw).cast("b")), separators=(",", ":"))
+            unsigned = json.dumps(list(raw[::-1]), separators=(",", ":"))
+            assert b'"signed":' + signed.encode() + b"," in document
+            assert b'"unsigned":' + unsigned.encode() + b"," in document
             assert document == pure_bytes(kitchen, value, monkeypatch)
 
 
@@ -700,6 +711,10 @@ GIVE_UPS: list[tuple[str, Any]] = [
     ("url_blob", bytearray(b"\xff")),
     ("hex", memoryview(b"\x00\xff")),
     ("hex", _Bytes(b"x")),
+    ("signed", bytearray(b"\x80")),
+    ("unsigned", memoryview(b"\xff")),
+    ("signed", _Bytes(b"x")),
+    ("unsigned", [1, 2]),
     ("blob", "AAEC"),
 ]
 

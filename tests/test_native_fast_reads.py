@@ -235,3 +235,53 @@ def test_bytes_read_as_python_reads_them(
     if native is not None:
         assert type(native.blob) is type(pure.blob) and native.blob == pure.blob
         assert type(native.hex) is type(pure.hex) and native.hex == pure.hex
+
+
+#: JSON texts around arrays of bytes: integers in and out of both ranges, and the
+#: values and spellings neither reader takes as a byte.
+BYTE_ITEMS = st.one_of(
+    st.integers(-130, 260).map(str),
+    st.sampled_from(
+        ["-0", "01", "-01", "1.0", "1e1", "0E0", "true", "false", "null", '"1"', "[]"]
+    ),
+    st.sampled_from(["-", "--1", "+1", "0x1", "1000", "-1000", "255 ", " -128"]),
+)
+BYTE_ARRAYS = st.one_of(
+    st.lists(st.integers(-128, 255), max_size=70).map(
+        lambda items: json.dumps(items, separators=(",", ":"))
+    ),
+    st.lists(BYTE_ITEMS, max_size=8).map(lambda items: "[" + ",".join(items) + "]"),
+    st.sampled_from(["[", "[1", "[1,", "[,1]", "[1,]", "[ ]", "[\n1 ,\t2 ]", "{}", '""']),
+)
+
+
+@SETTINGS
+@given(signed=st.none().map(lambda _: "null") | BYTE_ARRAYS, unsigned=BYTE_ARRAYS)
+@example(signed="[0,127,-128,-1]", unsigned="[0,127,128,255]")
+@example(signed="[-129]", unsigned="[256]")
+@example(signed="[128]", unsigned="[-1]")
+@example(signed="[-0]", unsigned="[-0]")
+@example(signed="[true]", unsigned="[false]")
+def test_byte_arrays_read_as_python_reads_them(
+    native_package: Path, signed: str, unsigned: str
+) -> None:
+    kitchen = _kitchen()
+    document = (
+        f'{{"at": "2024-01-01T00:00:00Z", "signed": {signed}, "unsigned": {unsigned}}}'
+    ).encode()
+    native = check_decode(kitchen, "Moment", document)
+    pure = pure_decode(kitchen, "Moment", document)
+    assert (native is not None) is (not isinstance(pure, DecodeError))
+    if native is not None:
+        assert type(native.signed) is type(pure.signed)
+        assert native.signed == pure.signed
+        assert type(native.unsigned) is bytes and native.unsigned == pure.unsigned
+
+
+def test_long_byte_arrays_grow_their_bytes(native_package: Path) -> None:
+    kitchen = _kitchen()
+    raw = bytes(i & 0xFF for i in range(1, 4100))
+    signed = json.dumps(list(memoryview(raw).cast("b")))
+    document = f'{{"at": "2024-01-01T00:00:00Z", "signed": {signed}, "unsigned": []}}'
+    moment = kitchen._native_read_Moment(document.encode())
+    assert moment.signed == raw and moment.unsigned == b""

@@ -5,7 +5,7 @@
 holds. A model gets a C encoder when every written value is a type the C writer knows
 (``str``, ``bool``, the integer types, ``float``, ``uuid``, ``decimal``, ``date``,
 ``time``, ``datetime`` in ISO and epoch formats, ``local_datetime``, ``bytes`` as
-base64, base64url or base16, this module's enums, lists, tuples, sets and
+base64, base64url, base16 or arrays of bytes, this module's enums, lists, tuples, sets and
 ``str``-keyed dicts of these, nullable versions, and models of the same kind,
 hierarchies written with a subtype property included), and a C decoder when every
 read value is such a type (or one the Python decoder reads with a runtime function,
@@ -100,7 +100,11 @@ class Value:
     exponent, or an ``int`` of 64 bits), ``date``, ``time`` (naive),
     ``datetime``, ``epoch_millis`` and ``epoch_seconds`` (in UTC, its tzinfo
     ``timezone.utc``), ``local_datetime`` (naive), ``base64``, ``base64url`` and
-    ``base16`` (``bytes``). See ``SCALAR_KINDS``.
+    ``base16``, and ``byte_array`` and ``uint8_array`` (``bytes`` as a JSON array
+    of signed or unsigned bytes). See ``SCALAR_KINDS``.
+
+    Read only, ``byte_array``: ``bytes`` as a JSON array of integers from ``low``
+    (-128 or 0) to ``low + 255``.
     """
 
     kind: str
@@ -358,8 +362,12 @@ SCALAR_KINDS: dict[str, tuple[str, tuple[str, str | None]]] = {
     "base64": ("bytes", ("bytes", "base64")),
     "base64url": ("bytes", ("bytes", "base64url")),
     "base16": ("bytes", ("bytes", "base16")),
+    "byte_array": ("bytes", ("bytes", "array")),
+    "uint8_array": ("bytes", ("bytes", "uint8_array")),
 }
 _WRITTEN = {scalar: kind for kind, (_, scalar) in SCALAR_KINDS.items()}
+#: The byte arrays the C decoders read as JSON arrays, with their lowest byte.
+_BYTE_ARRAYS = {Scalar("bytes", "array"): -128, Scalar("bytes", "uint8_array"): 0}
 #: The module whose objects each group of writers compares with (bytes need none).
 _GROUP_APIS = {"uuid": "uuid", "decimals": "decimal", "dates": "datetime"}
 
@@ -417,6 +425,8 @@ class _Values:
                 self.apis.update({api} - {""})
                 return Value(fast, index=index)
             return Value("call", index=index, low=call[1])
+        if self.reading and type_ref in _BYTE_ARRAYS:
+            return Value("byte_array", low=_BYTE_ARRAYS[type_ref])
         if isinstance(type_ref, Scalar):
             kind = _WRITTEN.get((type_ref.name, type_ref.format))
             if kind is not None and not self.reading:

@@ -180,6 +180,39 @@ fj_open(fj_reader *r, int c)
 }
 
 /*
+ * After an array's item: 1 when another item follows (its comma consumed), 0 at
+ * the closing bracket (consumed, one level up), -1 at anything else.
+ */
+static FJ_ALWAYS_INLINE int
+fj_next_item(fj_reader *r)
+{
+    int c = fj_peek(r);
+    if (c == ',') {
+        r->p++;
+        return 1;
+    }
+    if (c == ']') {
+        r->p++;
+        r->level--;
+        return 0;
+    }
+    return -1;
+}
+
+/* Whether the object or array just opened is empty (its closing bracket then
+   consumed, one level up). */
+static FJ_ALWAYS_INLINE int
+fj_closes(fj_reader *r, int c)
+{
+    if (fj_peek(r) != c) {
+        return 0;
+    }
+    r->p++;
+    r->level--;
+    return 1;
+}
+
+/*
  * Whether bytes [p, end) are well-formed UTF-8 (RFC 3629: no overlong forms, no
  * surrogates, nothing past U+10FFFF), as Python's strict UTF-8 decoder requires.
  */
@@ -926,6 +959,74 @@ fj_read_base16(fj_reader *r, PyObject *function)
     return result;
 }
 
+/*
+ * Bytes as a JSON array of decimal bytes: integers in [low, low + 255], low being
+ * -128 (binary.read_array, Java's signed form) or 0 (read_uint8_array). Anything
+ * else (a fraction, an exponent, a bool, a byte out of range) gives up, for the
+ * Python decoder to raise its error with the element's index.
+ */
+static inline PyObject *
+fj_read_byte_array(fj_reader *r, int low)
+{
+    Py_ssize_t size = 0, capacity = 64;
+    PyObject *result;
+    int more;
+    if (fj_open(r, '[') < 0) {
+        return NULL;
+    }
+    if (fj_closes(r, ']')) {
+        return PyBytes_FromStringAndSize(NULL, 0);
+    }
+    if ((result = PyBytes_FromStringAndSize(NULL, capacity)) == NULL) {
+        return NULL;
+    }
+    do {
+        const unsigned char *p, *end = r->end;
+        int negative, value, digits = 0;
+        fj_peek(r);
+        p = r->p;
+        negative = p < end && *p == '-';
+        p += negative;
+        if (p < end && *p == '0') {
+            value = 0;
+            digits = 1;
+            p++;
+        }
+        else {
+            for (value = 0; digits < 3 && p < end && *p >= '0' && *p <= '9'; digits++, p++) {
+                value = value * 10 + (*p - '0');
+            }
+        }
+        /* A fourth digit, a leading zero's follower, a fraction or an exponent. */
+        if (digits == 0
+            || (p < end && ((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' || *p == 'E'))) {
+            goto fail;
+        }
+        value = negative ? -value : value;
+        if (value < low || value > low + 255) {
+            goto fail;
+        }
+        r->p = p;
+        if (size == capacity) {
+            if (capacity > PY_SSIZE_T_MAX / 2) {
+                goto fail;
+            }
+            capacity *= 2;
+            if (_PyBytes_Resize(&result, capacity) < 0) {
+                return NULL; /* _PyBytes_Resize released result */
+            }
+        }
+        PyBytes_AS_STRING(result)[size++] = (char)(unsigned char)value;
+    } while ((more = fj_next_item(r)) == 1);
+    if (more < 0 || _PyBytes_Resize(&result, size) < 0) {
+        goto fail;
+    }
+    return result;
+fail:
+    Py_XDECREF(result);
+    return NULL;
+}
+
 #if defined(__SIZEOF_INT128__)
 /*
  * q * 2^scale as the nearest double (ties to even), where sticky says whether the
@@ -1358,36 +1459,6 @@ fj_next_member(fj_reader *r)
         return 0;
     }
     return -1;
-}
-
-/* The same after an array's item, with the closing bracket. */
-static FJ_ALWAYS_INLINE int
-fj_next_item(fj_reader *r)
-{
-    int c = fj_peek(r);
-    if (c == ',') {
-        r->p++;
-        return 1;
-    }
-    if (c == ']') {
-        r->p++;
-        r->level--;
-        return 0;
-    }
-    return -1;
-}
-
-/* Whether the object or array just opened is empty (its closing bracket then
-   consumed, one level up). */
-static FJ_ALWAYS_INLINE int
-fj_closes(fj_reader *r, int c)
-{
-    if (fj_peek(r) != c) {
-        return 0;
-    }
-    r->p++;
-    r->level--;
-    return 1;
 }
 
 /*

@@ -355,6 +355,16 @@ fj_write_epoch(fj_buf *b, PyObject *value, long long unit)
 static char fj_base64_pairs[4096][2];
 static char fj_base64url_pairs[4096][2];
 static char fj_hex_pairs[256][2];
+/*
+ * Each byte's piece of a JSON array, its decimal text and a comma, as a signed
+ * (Java) byte ([0]) and as an unsigned one ([1]); length holds the piece's size.
+ * Eight bytes each, copied whole: the writer reserves room for the excess.
+ */
+typedef struct {
+    char text[7];
+    unsigned char length;
+} fj_byte_piece;
+static fj_byte_piece fj_byte_pieces[2][256];
 
 static void
 fj_bytes_tables(void)
@@ -371,8 +381,14 @@ fj_bytes_tables(void)
         fj_base64url_pairs[i][1] = url[i & 63];
     }
     for (i = 0; i < 256; i++) {
+        int form;
         fj_hex_pairs[i][0] = fj_hex[i >> 4];
         fj_hex_pairs[i][1] = fj_hex[i & 15];
+        for (form = 0; form < 2; form++) {
+            fj_byte_piece *piece = &fj_byte_pieces[form][i];
+            piece->length = (unsigned char)snprintf(piece->text, sizeof(piece->text), "%d,",
+                                                    form == 0 && i > 127 ? i - 256 : i);
+        }
     }
 }
 
@@ -471,6 +487,41 @@ fj_write_base16(fj_buf *b, PyObject *value)
     }
     out += 2 * length;
     *out++ = '"';
+    b->len = out - b->data;
+    return 0;
+}
+
+/*
+ * Exact bytes as a JSON array of decimal bytes, signed (Java's form, pieces
+ * fj_byte_pieces[0]) or unsigned (fj_byte_pieces[1]): what
+ * foryjson.binary.write_array and write_uint8_array write.
+ */
+static inline int
+fj_write_byte_array(fj_buf *b, PyObject *value, const fj_byte_piece *pieces)
+{
+    const unsigned char *in;
+    Py_ssize_t length, i;
+    char *out;
+    if (!PyBytes_CheckExact(value)) {
+        return -1;
+    }
+    length = PyBytes_GET_SIZE(value);
+    /* At most five characters a byte ("-128,"), and the last piece's excess. */
+    if (length > PY_SSIZE_T_MAX / 8 || fj_reserve(b, length * 5 + 8) < 0) {
+        return -1;
+    }
+    in = (const unsigned char *)PyBytes_AS_STRING(value);
+    out = b->data + b->len;
+    *out++ = '[';
+    for (i = 0; i < length; i++) {
+        memcpy(out, &pieces[in[i]], sizeof(fj_byte_piece));
+        out += pieces[in[i]].length;
+    }
+    /* The last comma, if any, becomes the closing bracket. */
+    if (length > 0) {
+        out--;
+    }
+    *out++ = ']';
     b->len = out - b->data;
     return 0;
 }
