@@ -10,7 +10,7 @@
 #define FJ_BYTES 1 /* the byte array writers and their tables */
 #include "foryjson_native.h"
 
-#define FJ_FINGERPRINT "652ac536a37b1146"
+#define FJ_FINGERPRINT "cddbc5b2d2fd0996"
 
 /* Set by bind(): the model classes, their slot offsets and the enum members. */
 static PyTypeObject *fj_types[6];
@@ -24,7 +24,7 @@ static PyObject *fj_members_0[6];
 /* Whether bind() was called, the module's limits and the estimate's figures. */
 static fj_state fj_bound_state;
 /* The runtime functions some values are read with, and foryjson.plain.NumberText. */
-static PyObject *fj_functions[3];
+static PyObject *fj_functions[2];
 static PyObject *fj_number_text = NULL;
 static int fj_model_0(fj_buf *b, PyObject *value, int level);
 static int fj_model_1(fj_buf *b, PyObject *value, int level);
@@ -596,7 +596,7 @@ fj_read_model_0(fj_reader *r)
             break;
         case 4:
             Py_XDECREF(values[4]);
-            if ((values[4] = fj_read_call(r, fj_functions[0], 2, fj_number_text)) == NULL) goto fail;
+            if ((values[4] = fj_read_epoch(r, 1000)) == NULL) goto fail;
             break;
         case 5:
             Py_XDECREF(values[5]);
@@ -771,7 +771,7 @@ fj_read_model_1(fj_reader *r)
             break;
         case 4:
             Py_XDECREF(values[4]);
-            if ((values[4] = fj_read_call(r, fj_functions[0], 2, fj_number_text)) == NULL) goto fail;
+            if ((values[4] = fj_read_epoch(r, 1000)) == NULL) goto fail;
             break;
         case 5:
             Py_XDECREF(values[5]);
@@ -1188,7 +1188,7 @@ fj_read_model_4(fj_reader *r)
             break;
         case 4:
             Py_XDECREF(values[4]);
-            if ((values[4] = fj_read_decimal(r, fj_functions[1], fj_decimal.type, fj_number_text)) == NULL) goto fail;
+            if ((values[4] = fj_read_decimal(r, fj_functions[0], fj_decimal.type, fj_number_text)) == NULL) goto fail;
             break;
         case 5:
             Py_XDECREF(values[5]);
@@ -1200,7 +1200,7 @@ fj_read_model_4(fj_reader *r)
             break;
         case 7:
             Py_XDECREF(values[7]);
-            if ((values[7] = fj_read_base64(r, fj_functions[2])) == NULL) goto fail;
+            if ((values[7] = fj_read_base64(r, fj_functions[1])) == NULL) goto fail;
             break;
         default:
             if (fj_skip(r) < 0) goto fail;
@@ -1325,7 +1325,7 @@ fj_read_model_5(fj_reader *r)
             break;
         case 2:
             Py_XDECREF(values[2]);
-            if ((values[2] = fj_read_decimal(r, fj_functions[1], fj_decimal.type, fj_number_text)) == NULL) goto fail;
+            if ((values[2] = fj_read_decimal(r, fj_functions[0], fj_decimal.type, fj_number_text)) == NULL) goto fail;
             break;
         case 3:
             Py_XDECREF(values[3]);
@@ -1457,7 +1457,7 @@ fj_bind(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "bind() takes callables");
         return NULL;
     }
-    if (PyTuple_GET_SIZE(functions) != 3) {
+    if (PyTuple_GET_SIZE(functions) != 2) {
         PyErr_SetString(PyExc_TypeError, "bind() got the wrong number of functions");
         return NULL;
     }
@@ -1571,7 +1571,6 @@ fj_bind(PyObject *module, PyObject *args)
     fj_bound_state.costs = costs;
     Py_XSETREF(fj_functions[0], Py_NewRef(PyTuple_GET_ITEM(functions, 0)));
     Py_XSETREF(fj_functions[1], Py_NewRef(PyTuple_GET_ITEM(functions, 1)));
-    Py_XSETREF(fj_functions[2], Py_NewRef(PyTuple_GET_ITEM(functions, 2)));
     Py_XSETREF(fj_number_text, Py_NewRef(number_text));
     fj_bound_state.bound = 1;
     Py_RETURN_TRUE;

@@ -2277,7 +2277,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_native",
-    "0a0ff5fe01447e08",
+    "786517863e3ae0e9",
     (Order, Customer, Address, Category, Product, OrderLine),
     (
         (
@@ -2289,11 +2289,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
             OrderStatus.CANCELLED,
         ),
     ),
-    functions=(
-        _temporal.read_epoch_millis,
-        _decimals.decimal_from,
-        _binary.read_base64,
-    ),
+    functions=(_decimals.decimal_from, _binary.read_base64),
 )
 
 

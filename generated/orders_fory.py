@@ -2273,7 +2273,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
 ) = _native.load(
     __name__,
     "_orders_fory_native",
-    "652ac536a37b1146",
+    "cddbc5b2d2fd0996",
     (Order, Customer, Address, Category, Product, OrderLine),
     (
         (
@@ -2285,11 +2285,7 @@ def _builtins_list_str(value: object, options: _pyvalues.Options) -> list[Any]:
             OrderStatus.CANCELLED,
         ),
     ),
-    functions=(
-        _temporal.read_epoch_millis,
-        _decimals.decimal_from,
-        _binary.read_base64,
-    ),
+    functions=(_decimals.decimal_from, _binary.read_base64),
 )
 
 

@@ -119,6 +119,8 @@ models:
       hex: {type: "bytes?", format: base16}
       signed: {type: "bytes?", format: array}
       unsigned: {type: "bytes?", format: uint8_array}
+      millis: {type: "datetime?", format: epoch_millis}
+      seconds: {type: "datetime?", format: epoch_seconds}
   Drawing:
     fields:
       kind: str

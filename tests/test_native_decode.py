@@ -415,6 +415,37 @@ def test_many_decodes_keep_memory_and_references_flat(native_package: Path) -> N
     assert [sys.getrefcount(item) for item in watched] == before
 
 
+def test_short_strings_are_shared_between_documents(native_package: Path) -> None:
+    """Short ASCII strings are kept in a table by a hash of their bytes: a string
+    read again is the same object, and strings of one slot (the same first and
+    last eight bytes, the same length) are told apart."""
+    read = _module("kitchen")._native_read_Folder
+    rng = random.Random(20261202)
+    alphabet = "abcXYZ019 _-/"
+    names = [
+        "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 70)))
+        for _ in range(3000)
+    ]
+    names += ["", "a", "ab", "abc", "abcd", "a" * 8, "a" * 16, "a" * 17, "é", "x\ny"]
+    names += [f"aaaaaaaa{middle}bbbbbbbb" for middle in ("X", "Y", "XY", "YX")] * 2
+    document = json.dumps(
+        {"name": "root", "children": [{"name": n, "children": []} for n in names]}
+    ).encode()
+    for _ in range(2):
+        assert [child.name for child in read(document).children] == names
+
+    def name(text: str) -> str:
+        folder = read(json.dumps({"name": text, "children": []}).encode())
+        return str(folder.name)
+
+    assert name("shared") is name("shared")
+    assert name("s" * 64) is name("s" * 64)
+    assert name("s" * 65) == name("s" * 65) and name("s" * 65) is not name("s" * 65)
+    assert name("shar\u00e9d") is not name("shar\u00e9d")
+    escaped = read(b'{"name":"sh\\u0061red","children":[]}')
+    assert escaped is not None and escaped.name == "shared"
+
+
 def _containers(value: Any) -> list[Any]:
     """value and every list and model object under it."""
     found = [value]

@@ -15,7 +15,7 @@ import importlib
 import json
 import sys
 import uuid
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -251,7 +251,9 @@ BYTE_ARRAYS = st.one_of(
         lambda items: json.dumps(items, separators=(",", ":"))
     ),
     st.lists(BYTE_ITEMS, max_size=8).map(lambda items: "[" + ",".join(items) + "]"),
-    st.sampled_from(["[", "[1", "[1,", "[,1]", "[1,]", "[ ]", "[\n1 ,\t2 ]", "{}", '""']),
+    st.sampled_from(
+        ["[", "[1", "[1,", "[,1]", "[1,]", "[ ]", "[\n1 ,\t2 ]", "{}", '""']
+    ),
 )
 
 
@@ -285,3 +287,71 @@ def test_long_byte_arrays_grow_their_bytes(native_package: Path) -> None:
     document = f'{{"at": "2024-01-01T00:00:00Z", "signed": {signed}, "unsigned": []}}'
     moment = kitchen._native_read_Moment(document.encode())
     assert moment.signed == raw and moment.unsigned == b""
+
+
+MIN_SECONDS, MAX_SECONDS = -62_135_596_800, 253_402_300_799
+#: Epoch counts across datetime's range and just past it, and JSON values that are
+#: no such count.
+EPOCH_COUNTS = st.one_of(
+    st.integers(MIN_SECONDS * 1000 - 2, MAX_SECONDS * 1000 + 1001).map(str),
+    st.integers(-(2**70), 2**70).map(str),
+    st.sampled_from(
+        [
+            str(MIN_SECONDS * 1000),
+            str(MAX_SECONDS * 1000 + 999),
+            str(MIN_SECONDS),
+            str(MAX_SECONDS),
+            str(MAX_SECONDS + 1),
+            "-0",
+            "0",
+            "-1",
+            "86399999",
+            "1.0",
+            "1e3",
+            '"0"',
+            "true",
+            "null",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "99999999999999999999",
+        ]
+    ),
+)
+
+
+@SETTINGS
+@given(millis=EPOCH_COUNTS, seconds=EPOCH_COUNTS)
+def test_epoch_counts_read_as_python_reads_them(
+    native_package: Path, millis: str, seconds: str
+) -> None:
+    kitchen = _kitchen()
+    document = (
+        f'{{"at": "2024-01-01T00:00:00Z", "millis": {millis}, "seconds": {seconds}}}'
+    ).encode()
+    native = check_decode(kitchen, "Moment", document)
+    pure = pure_decode(kitchen, "Moment", document)
+    assert (native is not None) is (not isinstance(pure, DecodeError))
+    if native is not None:
+        for name in ("millis", "seconds"):
+            got, expected = getattr(native, name), getattr(pure, name)
+            assert got == expected and type(got) is type(expected)
+            assert got is None or got.tzinfo is expected.tzinfo is timezone.utc
+
+
+def test_days_across_the_calendar_are_read_from_their_epoch_counts(
+    native_package: Path,
+) -> None:
+    """Every day of the years around the calendar's edges and its century leap
+    rules, and a day every five weeks or so between, at varying times of day."""
+    kitchen = _kitchen()
+    read = kitchen._native_read_Moment
+    epoch = datetime(1970, 1, 1, tzinfo=timezone.utc)
+    day = 86_400_000
+    counts = list(range(MIN_SECONDS * 1000, MAX_SECONDS * 1000, day * 37 + 3_601_001))
+    for year in (1, 1899, 1968, 1999, 2099, 9997):
+        start = datetime(year, 1, 1, tzinfo=timezone.utc) - epoch
+        first = start // timedelta(milliseconds=1)
+        counts += range(first + 999, first + 2 * 366 * day, day + 1)
+    for count in counts:
+        document = f'{{"at": "2024-01-01T00:00:00Z", "millis": {count}}}'.encode()
+        assert read(document).millis == epoch + timedelta(milliseconds=count)

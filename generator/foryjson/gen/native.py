@@ -104,7 +104,8 @@ class Value:
     of signed or unsigned bytes). See ``SCALAR_KINDS``.
 
     Read only, ``byte_array``: ``bytes`` as a JSON array of integers from ``low``
-    (-128 or 0) to ``low + 255``.
+    (-128 or 0) to ``low + 255``; ``epoch``: a ``datetime`` in UTC from an integer
+    count of units since 1970, ``low`` of them a second (1000 or 1).
     """
 
     kind: str
@@ -366,6 +367,12 @@ SCALAR_KINDS: dict[str, tuple[str, tuple[str, str | None]]] = {
     "uint8_array": ("bytes", ("bytes", "uint8_array")),
 }
 _WRITTEN = {scalar: kind for kind, (_, scalar) in SCALAR_KINDS.items()}
+#: The epoch formats of datetimes the C decoders read themselves, with their unit
+#: (the count of each in a second).
+_EPOCH_READS = {
+    Scalar("datetime", "epoch_millis"): 1000,
+    Scalar("datetime", "epoch_seconds"): 1,
+}
 #: The byte arrays the C decoders read as JSON arrays, with their lowest byte.
 _BYTE_ARRAYS = {Scalar("bytes", "array"): -128, Scalar("bytes", "uint8_array"): 0}
 #: The module whose objects each group of writers compares with (bytes need none).
@@ -417,6 +424,9 @@ class _Values:
         """The C handling of a type, or why the C code cannot handle it; ``unique``:
         the list (a field's type, or the type inside its nullable) has no repeated
         items."""
+        if self.reading and type_ref in _EPOCH_READS:
+            self.apis.add("datetime")
+            return Value("epoch", low=_EPOCH_READS[type_ref])
         call = _call(type_ref) if isinstance(type_ref, Scalar) else None
         if call is not None and self.reading:
             index = self.functions.setdefault(call[0], len(self.functions))

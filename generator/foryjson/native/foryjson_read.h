@@ -438,6 +438,67 @@ fj_read_text(fj_reader *r, const char **text, Py_ssize_t *length)
     return 0;
 }
 
+/*
+ * Short strings read before, kept for the next document that holds them: a str
+ * of up to FJ_SHORT_STR bytes of ASCII (the form no escape or other character
+ * spells) is looked up by a hash of its bytes and reused when its text is there,
+ * else made and put there, in place of the one before. A table of each extension,
+ * holding at most FJ_STR_SLOTS strings; the GIL guards it (the extension does not
+ * declare itself free-threaded).
+ */
+#define FJ_SHORT_STR 64
+#define FJ_STR_BITS 10
+#define FJ_STR_SLOTS (1 << FJ_STR_BITS)
+static PyObject *fj_str_cache[FJ_STR_SLOTS];
+
+/* The ASCII text [start, start + length), 0 < length <= FJ_SHORT_STR, as a str. */
+static FJ_ALWAYS_INLINE PyObject *
+fj_short_str(const unsigned char *start, Py_ssize_t length)
+{
+    uint64_t first, last, hash;
+    PyObject **slot, *value;
+    if (length >= 8) {
+        memcpy(&first, start, 8);
+        memcpy(&last, start + length - 8, 8);
+    }
+    else if (length >= 4) {
+        uint32_t a, b;
+        memcpy(&a, start, 4);
+        memcpy(&b, start + length - 4, 4);
+        first = a;
+        last = b;
+    }
+    else {
+        first = start[0] | (uint64_t)start[length / 2] << 8 | (uint64_t)start[length - 1] << 16;
+        last = 0;
+    }
+    hash = (first ^ (last << 29 | last >> 35) ^ (uint64_t)length) * 0x9E3779B97F4A7C15ULL;
+    slot = &fj_str_cache[hash >> (64 - FJ_STR_BITS)];
+    value = *slot;
+    if (value != NULL && PyUnicode_GET_LENGTH(value) == length) {
+        /* Up to 16 bytes, the two words read cover the text. */
+        const unsigned char *cached = PyUnicode_DATA(value);
+        uint64_t other_first, other_last;
+        if (length >= 8 && length <= 16) {
+            memcpy(&other_first, cached, 8);
+            memcpy(&other_last, cached + length - 8, 8);
+            if (other_first == first && other_last == last) {
+                return Py_NewRef(value);
+            }
+        }
+        else if (memcmp(cached, start, (size_t)length) == 0) {
+            return Py_NewRef(value);
+        }
+    }
+    value = PyUnicode_New(length, 127);
+    if (value == NULL) {
+        return NULL;
+    }
+    memcpy(PyUnicode_DATA(value), start, (size_t)length);
+    Py_XSETREF(*slot, Py_NewRef(value));
+    return value;
+}
+
 /* The next string as a str. */
 static inline PyObject *
 fj_read_str(fj_reader *r)
@@ -451,6 +512,9 @@ fj_read_str(fj_reader *r)
         return NULL;
     }
     if (flags == 0) {
+        if (length > 0 && length <= FJ_SHORT_STR) {
+            return fj_short_str(start, length);
+        }
         value = PyUnicode_New(length, 127);
         if (value != NULL) {
             memcpy(PyUnicode_DATA(value), start, (size_t)length);
@@ -843,6 +907,56 @@ fj_read_datetime(fj_reader *r, PyObject *function)
                                                    PyDateTimeAPI->DateTimeType);
 }
 
+/* The epoch counts of datetime.min and datetime.max in UTC, in seconds. */
+#define FJ_MIN_EPOCH_SECONDS (-62135596800LL)
+#define FJ_MAX_EPOCH_SECONDS 253402300799LL
+
+/*
+ * A datetime in UTC from an integer count of units since 1970-01-01T00:00Z, unit
+ * being 1000 (milliseconds) or 1 (seconds): what temporal.read_epoch_millis and
+ * read_epoch_seconds make of an integer within datetime's range. Anything else
+ * gives up, for the Python decoder to raise their error.
+ */
+static inline PyObject *
+fj_read_epoch(fj_reader *r, long long unit)
+{
+    const unsigned char *start;
+    Py_ssize_t length;
+    int integer, year, month, day;
+    long long count, seconds, days, era, of_era, of_year, shifted, micros;
+    if (fj_scan_number(r, &start, &length, &integer) < 0 || !integer
+        || fj_integer(start, length, &count) < 0 || count < FJ_MIN_EPOCH_SECONDS * unit
+        || count > FJ_MAX_EPOCH_SECONDS * unit + unit - 1) {
+        return NULL;
+    }
+    /* Floor division: the second the count falls in, and what is left. */
+    seconds = count / unit;
+    if (count % unit < 0) {
+        seconds--;
+    }
+    micros = (count - seconds * unit) * (1000000 / unit);
+    days = seconds / 86400;
+    if (seconds % 86400 < 0) {
+        days--;
+    }
+    seconds -= days * 86400;
+    /* The civil date of a day count (days from 1970-01-01), by 400-year eras of
+       146,097 days that start on March 1st. */
+    shifted = days + 719468;
+    era = (shifted >= 0 ? shifted : shifted - 146096) / 146097;
+    of_era = shifted - era * 146097;
+    of_year = (of_era - of_era / 1460 + of_era / 36524 - of_era / 146096) / 365;
+    year = (int)(of_year + era * 400);
+    days = of_era - (365 * of_year + of_year / 4 - of_year / 100);
+    month = (int)((5 * days + 2) / 153);
+    day = (int)(days - (153 * month + 2) / 5 + 1);
+    month = month < 10 ? month + 3 : month - 9;
+    year += month <= 2;
+    return PyDateTimeAPI->DateTime_FromDateAndTime(
+        year, month, day, (int)(seconds / 3600), (int)(seconds / 60 % 60), (int)(seconds % 60),
+        (int)micros, PyDateTime_TimeZone_UTC, PyDateTimeAPI->DateTimeType);
+}
+
 /* Each byte's value in the standard base64 alphabet; 64 for any other byte. */
 static const unsigned char fj_base64_values[256] = {
 #define FJ_X64 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64
@@ -858,6 +972,30 @@ static const unsigned char fj_base64_values[256] = {
 };
 
 /*
+ * Each byte's value in the standard base64 alphabet, shifted to its place in a
+ * group of four characters ([0] the first: bits 18 to 23 of the group's 24), or
+ * FJ_NOT_BASE64 for any other byte: a group's four lookups, or-ed, give its three
+ * bytes, or a value at or past FJ_NOT_BASE64. Filled on first use.
+ */
+#define FJ_NOT_BASE64 (1u << 24)
+static uint32_t fj_base64_places[4][256];
+static int fj_base64_places_ready;
+
+static void
+fj_fill_base64_places(void)
+{
+    int place, c;
+    for (place = 0; place < 4; place++) {
+        for (c = 0; c < 256; c++) {
+            unsigned int value = fj_base64_values[c];
+            fj_base64_places[place][c] =
+                value == 64 ? FJ_NOT_BASE64 : (uint32_t)value << (6 * (3 - place));
+        }
+    }
+    fj_base64_places_ready = 1;
+}
+
+/*
  * Strict padded base64 (binary.read_base64's form: a length that is a multiple of
  * 4, the standard alphabet, "=" only as the last one or two characters) decoded
  * into a new bytes object; NULL without an exception for any other text.
@@ -868,8 +1006,12 @@ fj_base64_bytes(const unsigned char *text, Py_ssize_t length)
     Py_ssize_t groups = length / 4, pad, size, i;
     unsigned char *out;
     PyObject *result;
+    uint32_t bits;
     if (length % 4 != 0) {
         return NULL;
+    }
+    if (!fj_base64_places_ready) {
+        fj_fill_base64_places();
     }
     pad = length == 0 ? 0 : text[length - 1] != '=' ? 0 : text[length - 2] != '=' ? 1 : 2;
     size = groups * 3 - pad;
@@ -878,30 +1020,30 @@ fj_base64_bytes(const unsigned char *text, Py_ssize_t length)
         return NULL;
     }
     out = (unsigned char *)PyBytes_AS_STRING(result);
-    for (i = 0; i < groups; i++, text += 4) {
-        unsigned int a = fj_base64_values[text[0]], b = fj_base64_values[text[1]];
-        unsigned int c = fj_base64_values[text[2]], d = fj_base64_values[text[3]];
-        if (i == groups - 1 && pad > 0) {
-            if ((a | b | (pad == 1 ? c : 0)) & 64) {
-                break;
-            }
-            *out++ = (unsigned char)(a << 2 | b >> 4);
-            if (pad == 1) {
-                *out++ = (unsigned char)(b << 4 | c >> 2);
-            }
-            return result;
+    /* Every group but a padded last one. */
+    for (i = 0; i < groups - (pad > 0); i++, text += 4, out += 3) {
+        bits = fj_base64_places[0][text[0]] | fj_base64_places[1][text[1]]
+               | fj_base64_places[2][text[2]] | fj_base64_places[3][text[3]];
+        if (bits >= FJ_NOT_BASE64) {
+            goto fail;
         }
-        if ((a | b | c | d) & 64) {
-            break;
+        out[0] = (unsigned char)(bits >> 16);
+        out[1] = (unsigned char)(bits >> 8);
+        out[2] = (unsigned char)bits;
+    }
+    if (pad > 0) {
+        bits = fj_base64_places[0][text[0]] | fj_base64_places[1][text[1]]
+               | (pad == 1 ? fj_base64_places[2][text[2]] : 0);
+        if (bits >= FJ_NOT_BASE64) {
+            goto fail;
         }
-        out[0] = (unsigned char)(a << 2 | b >> 4);
-        out[1] = (unsigned char)(b << 4 | c >> 2);
-        out[2] = (unsigned char)(c << 6 | d);
-        out += 3;
+        out[0] = (unsigned char)(bits >> 16);
+        if (pad == 1) {
+            out[1] = (unsigned char)(bits >> 8);
+        }
     }
-    if (i == groups) {
-        return result;
-    }
+    return result;
+fail:
     Py_DECREF(result);
     return NULL;
 }
