@@ -11,13 +11,25 @@ module's ``NATIVE`` themselves (see tests/native_mode.py).
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import generated
 from foryjson.native import ENVIRONMENT_VARIABLE, pure
 from tests.native_support import built_package
+
+# A generated module takes its mode (compiled or pure) as it is first imported.
+# Importing generated/'s modules here, in the run's mode, keeps the modules that
+# import them with the compiled codecs ruled out (the benchmark suite's foryjson
+# contender, which tests/test_fast_writer.py uses) from choosing it for the whole
+# process, whatever order the test files are collected in.
+for _module in pkgutil.walk_packages(generated.__path__, "generated."):
+    if not _module.name.rpartition(".")[2].startswith("_"):  # not the extensions
+        importlib.import_module(_module.name)
 
 
 @pytest.fixture(scope="session")
