@@ -68,6 +68,15 @@ fj_skip_plain16(const unsigned char *p, const unsigned char *end)
     return p;
 }
 
+/* 10^0 .. 10^19, each exact in 64 bits. */
+static const unsigned long long fj_exact_tens[] = {
+    1ULL, 10ULL, 100ULL, 1000ULL,
+    10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+    100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL,
+    1000000000000ULL, 10000000000000ULL, 100000000000000ULL, 1000000000000000ULL,
+    10000000000000000ULL, 100000000000000000ULL, 1000000000000000000ULL, 10000000000000000000ULL,
+};
+
 #include "foryjson_write.h"
 #include "foryjson_scalars.h"
 #include "foryjson_read.h"

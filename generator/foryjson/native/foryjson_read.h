@@ -1197,15 +1197,6 @@ fj_round_u128(unsigned __int128 q, int sticky, int scale)
     return ldexp((double)(unsigned long long)mantissa, scale + drop);
 }
 
-/* 10^0 .. 10^19, each exact in 64 bits. */
-static const unsigned long long fj_exact_tens[] = {
-    1ULL, 10ULL, 100ULL, 1000ULL,
-    10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
-    100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL,
-    1000000000000ULL, 10000000000000ULL, 100000000000000ULL, 1000000000000000ULL,
-    10000000000000000ULL, 100000000000000000ULL, 1000000000000000000ULL, 10000000000000000000ULL,
-};
-
 /*
  * mantissa * 10^exponent as the nearest double, for a mantissa of at most 19 digits
  * and -20 <= exponent <= 19, by exact 128-bit integer arithmetic; -1.0 elsewhere.

@@ -241,6 +241,45 @@ fj_escape_range(char *out, int kind, const void *data, int ascii, Py_ssize_t fro
 }
 
 /*
+ * An ASCII string of at most 16 characters in quotes, when none of them needs an
+ * escape: 0 when written, 1 when one needs an escape (nothing written), -1 when
+ * out of memory. From 8 characters on, two words (the first eight characters and
+ * the last eight) hold them all and are checked and copied whole.
+ */
+static FJ_ALWAYS_INLINE int
+fj_put_short_ascii(fj_buf *b, const unsigned char *text, Py_ssize_t length)
+{
+    char *out;
+    Py_ssize_t i;
+    if (fj_reserve(b, 18) < 0) {
+        return -1;
+    }
+    out = b->data + b->len;
+    if (length >= 8) {
+        uint64_t first, last;
+        memcpy(&first, text, 8);
+        memcpy(&last, text + length - 8, 8);
+        if (FJ_HAS_SPECIAL(first) || FJ_HAS_SPECIAL(last)) {
+            return 1;
+        }
+        memcpy(out + 1, &first, 8);
+        memcpy(out + 1 + length - 8, &last, 8);
+    }
+    else {
+        for (i = 0; i < length; i++) {
+            if (fj_escapes[text[i]]) {
+                return 1;
+            }
+            out[1 + i] = (char)text[i];
+        }
+    }
+    out[0] = '"';
+    out[length + 1] = '"';
+    b->len += length + 2;
+    return 0;
+}
+
+/*
  * A str as a JSON string: exact str only (a subclass is the Python encoders'), with
  * non-ASCII characters kept as UTF-8; a lone surrogate has no UTF-8 form, so the
  * Python encoders report it. Long strings are escaped a chunk at a time.
@@ -259,6 +298,12 @@ fj_write_str(fj_buf *b, PyObject *value)
     kind = PyUnicode_KIND(value);
     data = PyUnicode_DATA(value);
     ascii = PyUnicode_IS_ASCII(value);
+    if (ascii && length <= 16) {
+        int written = fj_put_short_ascii(b, (const unsigned char *)data, length);
+        if (written <= 0) {
+            return written;
+        }
+    }
     /* The first reservation holds both quotes, each later one the closing quote. */
     end = length > FJ_STR_CHUNK ? FJ_STR_CHUNK : length;
     if (fj_reserve(b, end * 6 + 2) < 0) {
@@ -342,7 +387,7 @@ fj_short_float(double x, char *out)
                                     1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14};
     int exponent, s, before, n, k, i, length = 0, point;
     unsigned long long m, D = 0;
-    u128 ten = 1, scaled, r, half, gap, limit;
+    u128 ten, scaled, r, half, gap, limit;
     char digits[24];
     double mantissa = frexp(x, &exponent); /* x = mantissa * 2^exponent, [0.5, 1) */
     m = (unsigned long long)ldexp(mantissa, 53);
@@ -359,10 +404,7 @@ fj_short_float(double x, char *out)
         if (k < 0 || k > 22) {
             return 0;
         }
-        ten = 1;
-        for (i = 0; i < k; i++) {
-            ten *= 10;
-        }
+        ten = k <= 19 ? fj_exact_tens[k] : (u128)fj_exact_tens[19] * fj_exact_tens[k - 19];
         scaled = (u128)m * ten;
         r = s == 0 ? 0 : scaled & ((((u128)1) << s) - 1);
         half = s == 0 ? 0 : ((u128)1) << (s - 1);
@@ -378,10 +420,7 @@ fj_short_float(double x, char *out)
             gap = r;
         }
         /* n digits, as the estimate of `before` says? */
-        limit = 1;
-        for (i = 0; i < n; i++) {
-            limit *= 10;
-        }
+        limit = n <= 19 ? fj_exact_tens[n] : (u128)fj_exact_tens[19] * 10;
         if ((u128)D >= limit || (u128)D * 10 < limit) {
             return 0;
         }
