@@ -125,6 +125,37 @@ def test_every_scalar_writes_as_python_does(
         assert kitchen._native_Everything(value, 20) is not None
 
 
+def test_integers_of_every_length_and_short_strings_write_as_python_does(
+    package: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Integers of 1 to 19 digits (written two digits at a time) and strings of 0 to
+    20 characters (up to 16 checked and copied whole), escapes at every place."""
+    kitchen = _module(package, "kitchen")
+    value = _valid(kitchen)
+    numbers = [0, -1, 9, 10, 99, 100, -(2**63), 2**63 - 1]
+    numbers += [
+        sign * 10**k + d for k in range(1, 19) for d in (-1, 0, 1) for sign in (1, -1)
+    ]
+    for number in numbers:
+        value.big = number
+        document = kitchen._native_Everything(value, 20)
+        assert document is not None and b'"big":%d,' % number in document
+        assert document == pure_bytes(kitchen, value, monkeypatch)
+    for length in range(21):
+        texts = ["x" * length]
+        texts += [
+            "x" * i + c + "x" * (length - i - 1)
+            for i in range(length)
+            for c in '"\\\n\x1f'
+        ]
+        for text in texts:
+            value.text, value.nested = text, [[text]]
+            document = kitchen._native_Everything(value, 20)
+            assert document is not None
+            assert document == pure_bytes(kitchen, value, monkeypatch)
+            assert json.loads(document)["text"] == text
+
+
 def _valid(kitchen: Any) -> Any:
     return kitchen.Everything(
         text="t",

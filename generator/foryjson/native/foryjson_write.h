@@ -259,9 +259,21 @@ fj_put_short_ascii(fj_buf *b, const unsigned char *text, Py_ssize_t length)
         uint64_t first, last;
         memcpy(&first, text, 8);
         memcpy(&last, text + length - 8, 8);
+#if defined(__SSE2__)
+        {
+            __m128i x = _mm_set_epi64x((long long)last, (long long)first);
+            if (_mm_movemask_epi8(_mm_or_si128(
+                    _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                                 _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
+                    _mm_cmplt_epi8(x, _mm_set1_epi8(0x20))))) {
+                return 1;
+            }
+        }
+#else
         if (FJ_HAS_SPECIAL(first) || FJ_HAS_SPECIAL(last)) {
             return 1;
         }
+#endif
         memcpy(out + 1, &first, 8);
         memcpy(out + 1 + length - 8, &last, 8);
     }
@@ -337,10 +349,18 @@ fj_put_integer(fj_buf *b, long long number)
     char *end = digits + sizeof(digits), *p = end;
     magnitude = number < 0 ? 0ULL - (unsigned long long)number
                            : (unsigned long long)number;
-    do {
-        *--p = (char)('0' + magnitude % 10);
-        magnitude /= 10;
-    } while (magnitude);
+    while (magnitude >= 100) {
+        p -= 2;
+        memcpy(p, fj_digit_pairs + 2 * (magnitude % 100), 2);
+        magnitude /= 100;
+    }
+    if (magnitude >= 10) {
+        p -= 2;
+        memcpy(p, fj_digit_pairs + 2 * magnitude, 2);
+    }
+    else {
+        *--p = (char)('0' + magnitude);
+    }
     if (number < 0) {
         *--p = '-';
     }
@@ -438,10 +458,20 @@ fj_short_float(double x, char *out)
         D /= 10;
         k--;
     }
-    do {
-        digits[length++] = (char)('0' + D % 10);
-        D /= 10;
-    } while (D);
+    /* Backwards, two digits at a time. */
+    while (D >= 100) {
+        unsigned int pair = (unsigned int)(D % 100);
+        D /= 100;
+        digits[length++] = fj_digit_pairs[2 * pair + 1];
+        digits[length++] = fj_digit_pairs[2 * pair];
+    }
+    if (D >= 10) {
+        digits[length++] = fj_digit_pairs[2 * D + 1];
+        digits[length++] = fj_digit_pairs[2 * D];
+    }
+    else {
+        digits[length++] = (char)('0' + D);
+    }
     /* digits holds the `length` digits backwards; the point goes k from the end. */
     i = 0;
     if (k == 0) {
