@@ -41,6 +41,13 @@
     (FJ_HAS_ZERO((x) ^ (FJ_ONES * '"')) | FJ_HAS_ZERO((x) ^ (FJ_ONES * '\\'))        \
      | FJ_HAS_LESS((x), 0x20))
 
+/* Whether fj_skip_plain16 moves at all (with SSE2). */
+#if defined(__SSE2__)
+#define FJ_SKIPS16 1
+#else
+#define FJ_SKIPS16 0
+#endif
+
 /*
  * p moved on 16 bytes at a time while none of them is a quote, a backslash, a
  * control character or past ASCII (as a signed byte, less than a space), to the

@@ -278,7 +278,9 @@ fj_scan_string(fj_reader *r, const unsigned char **start, Py_ssize_t *length,
            is a quote, a backslash or a control character (bytes past ASCII only
            set the flag). */
         p = fj_skip_plain16(p, end);
-        while (end - p >= 8) {
+        /* With sixteen bytes or more left, fj_skip_plain16 stopped at the byte to
+           look at. */
+        while (end - p >= 8 && (end - p < 16 || !FJ_SKIPS16)) {
             uint64_t x;
             memcpy(&x, p, 8);
             if (FJ_HAS_SPECIAL(x)) {
@@ -621,6 +623,13 @@ fj_integer(const unsigned char *p, Py_ssize_t n, long long *value)
     }
     if (end - p > 19) {
         return -1;
+    }
+    if (end - p <= 18) { /* below 10^18: no overflow */
+        for (; p < end; p++) {
+            magnitude = magnitude * 10 + (unsigned long long)(*p - '0');
+        }
+        *value = negative ? -(long long)magnitude : (long long)magnitude;
+        return 0;
     }
     for (; p < end; p++) {
         unsigned long long digit = (unsigned long long)(*p - '0');
