@@ -415,6 +415,25 @@ def test_many_decodes_keep_memory_and_references_flat(native_package: Path) -> N
     assert [sys.getrefcount(item) for item in watched] == before
 
 
+def _string_slot(text: str) -> int:
+    """The slot of the compiled decoders' table of short strings that holds text
+    (ASCII, 1 to 64 characters): the hash of foryjson_read.h's fj_short_str."""
+    data = text.encode()
+    length = len(data)
+    if length >= 8:
+        first = int.from_bytes(data[:8], "little")
+        last = int.from_bytes(data[-8:], "little")
+    elif length >= 4:
+        first = int.from_bytes(data[:4], "little")
+        last = int.from_bytes(data[-4:], "little")
+    else:
+        first = data[0] | data[length // 2] << 8 | data[-1] << 16
+        last = 0
+    rotated = (last << 29 | last >> 35) & (2**64 - 1)
+    hashed = ((first ^ rotated ^ length) * 0x9E3779B97F4A7C15) & (2**64 - 1)
+    return hashed >> 54
+
+
 def test_short_strings_are_shared_between_documents(native_package: Path) -> None:
     """Short ASCII strings are kept in a table by a hash of their bytes: a string
     read again is the same object, and strings of one slot (the same first and
@@ -438,12 +457,45 @@ def test_short_strings_are_shared_between_documents(native_package: Path) -> Non
         folder = read(json.dumps({"name": text, "children": []}).encode())
         return str(folder.name)
 
-    assert name("shared") is name("shared")
-    assert name("s" * 64) is name("s" * 64)
+    # The table is full: a new string takes its slot after 16 misses in a row.
+    for text in ("shared", "s" * 64, "a" * 16):
+        reads = [name(text) for _ in range(17)]
+        assert reads[-1] is reads[-2] and reads[-1] == text
     assert name("s" * 65) == name("s" * 65) and name("s" * 65) is not name("s" * 65)
     assert name("shar\u00e9d") is not name("shar\u00e9d")
     escaped = read(b'{"name":"sh\\u0061red","children":[]}')
     assert escaped is not None and escaped.name == "shared"
+
+
+def test_short_strings_that_come_back_outlast_one_off_values(
+    native_package: Path,
+) -> None:
+    """A string in the table stays there while fewer than 16 other strings of its
+    slot are read in a row; each read of it starts the count again."""
+    read = _module("kitchen")._native_read_Folder
+
+    def name(text: str) -> str:
+        folder = read(json.dumps({"name": text, "children": []}).encode())
+        return str(folder.name)
+
+    kept = "status-active"
+    rng = random.Random(20261203)
+    others: list[str] = []
+    while len(others) < 16:
+        text = f"v{rng.getrandbits(48):x}"
+        if _string_slot(text) == _string_slot(kept) and text not in others:
+            others.append(text)
+    while name(kept) is not name(kept):  # until it holds the slot
+        pass
+    cached = name(kept)
+    for _ in range(3):
+        for text in others[:15]:
+            assert name(text) == text
+        assert name(kept) is cached  # 15 misses, then a hit
+    for _ in range(16):
+        name(others[15])  # 16 misses in a row: its slot changes hands
+    assert name(kept) is not cached
+    assert name(others[15]) is name(others[15])
 
 
 def _containers(value: Any) -> list[Any]:

@@ -443,22 +443,30 @@ fj_read_text(fj_reader *r, const char **text, Py_ssize_t *length)
 /*
  * Short strings read before, kept for the next document that holds them: a str
  * of up to FJ_SHORT_STR bytes of ASCII (the form no escape or other character
- * spells) is looked up by a hash of its bytes and reused when its text is there,
- * else made and put there, in place of the one before. A table of each extension,
+ * spells) is looked up by a 64-bit hash of its bytes and reused when its text is
+ * there. The hash is kept beside the slot, so that telling another string apart
+ * reads no cached str (on a 1 MB document of mostly distinct strings, those reads
+ * were a cache miss each). A string that is not there takes its slot when the slot
+ * is empty or after FJ_STR_PATIENCE misses in a row: strings that keep coming back
+ * stay, one-off values pass by without evicting them. A table of each extension,
  * holding at most FJ_STR_SLOTS strings; the GIL guards it (the extension does not
  * declare itself free-threaded).
  */
 #define FJ_SHORT_STR 64
 #define FJ_STR_BITS 10
 #define FJ_STR_SLOTS (1 << FJ_STR_BITS)
+#define FJ_STR_PATIENCE 16
 static PyObject *fj_str_cache[FJ_STR_SLOTS];
+static uint64_t fj_str_hashes[FJ_STR_SLOTS];
+static uint8_t fj_str_misses[FJ_STR_SLOTS];
 
 /* The ASCII text [start, start + length), 0 < length <= FJ_SHORT_STR, as a str. */
 static FJ_ALWAYS_INLINE PyObject *
 fj_short_str(const unsigned char *start, Py_ssize_t length)
 {
     uint64_t first, last, hash;
-    PyObject **slot, *value;
+    PyObject *value;
+    size_t index;
     if (length >= 8) {
         memcpy(&first, start, 8);
         memcpy(&last, start + length - 8, 8);
@@ -475,9 +483,9 @@ fj_short_str(const unsigned char *start, Py_ssize_t length)
         last = 0;
     }
     hash = (first ^ (last << 29 | last >> 35) ^ (uint64_t)length) * 0x9E3779B97F4A7C15ULL;
-    slot = &fj_str_cache[hash >> (64 - FJ_STR_BITS)];
-    value = *slot;
-    if (value != NULL && PyUnicode_GET_LENGTH(value) == length) {
+    index = hash >> (64 - FJ_STR_BITS);
+    value = fj_str_cache[index];
+    if (fj_str_hashes[index] == hash && value != NULL && PyUnicode_GET_LENGTH(value) == length) {
         /* Up to 16 bytes, the two words read cover the text. */
         const unsigned char *cached = PyUnicode_DATA(value);
         uint64_t other_first, other_last;
@@ -485,10 +493,12 @@ fj_short_str(const unsigned char *start, Py_ssize_t length)
             memcpy(&other_first, cached, 8);
             memcpy(&other_last, cached + length - 8, 8);
             if (other_first == first && other_last == last) {
+                fj_str_misses[index] = 0;
                 return Py_NewRef(value);
             }
         }
         else if (memcmp(cached, start, (size_t)length) == 0) {
+            fj_str_misses[index] = 0;
             return Py_NewRef(value);
         }
     }
@@ -497,7 +507,11 @@ fj_short_str(const unsigned char *start, Py_ssize_t length)
         return NULL;
     }
     memcpy(PyUnicode_DATA(value), start, (size_t)length);
-    Py_XSETREF(*slot, Py_NewRef(value));
+    if (fj_str_cache[index] == NULL || ++fj_str_misses[index] == FJ_STR_PATIENCE) {
+        fj_str_hashes[index] = hash;
+        fj_str_misses[index] = 0;
+        Py_XSETREF(fj_str_cache[index], Py_NewRef(value));
+    }
     return value;
 }
 
