@@ -572,6 +572,9 @@ def test_many_floats_read_exactly(native_package: Path) -> None:
         exponent = rng.choice(["", f"e{rng.randint(-25, 25)}"])
         texts.append(f"{digits[:point] or '0'}.{digits[point:] or '0'}{exponent}")
     texts += [f"{rng.randrange(10**19)}e{rng.randint(-22, 20)}" for _ in range(50_000)]
+    for zeros in range(45):  # the fraction's zeros, then 1 to 21 digits that count
+        digits = str(rng.randrange(10**20, 10**21))
+        texts += [f"-0.{'0' * zeros}{digits[:n]}" for n in range(1, 22)]
     texts = [text for text in texts if math.isfinite(float(text))]
     document = ("{" + '"values":[' + ",".join(texts) + "]}").encode()
     native = kitchen._native_read_Floats(document)

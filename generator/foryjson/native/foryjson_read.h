@@ -562,6 +562,84 @@ fj_read_bool(fj_reader *r)
 /* Numbers longer than this are read by the Python reader (its limits apply). */
 #define FJ_LONGEST_NUMBER 4000
 
+/* Whether digits are taken eight at a time: the arithmetic below reads the first
+   byte of eight as the lowest. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define FJ_EIGHT_DIGITS 1
+#else
+#define FJ_EIGHT_DIGITS 0
+#endif
+
+#if FJ_EIGHT_DIGITS
+/* The eight bytes at p as one word, the first the lowest. */
+static FJ_ALWAYS_INLINE unsigned long long
+fj_word8(const unsigned char *p)
+{
+    unsigned long long word;
+    memcpy(&word, p, 8);
+    return word;
+}
+
+/* Zero where the eight bytes of word are ASCII digits; else the lowest nonzero
+   byte is the first byte that is not one. A byte is a digit when its high half
+   is 3 and stays 3 with 6 added; the add carries only out of a byte of 0xFA or
+   more, past the first byte that is not a digit. */
+static FJ_ALWAYS_INLINE unsigned long long
+fj_non_digits8(unsigned long long word)
+{
+    return ((word & 0xF0F0F0F0F0F0F0F0ULL)
+            | (((word + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4))
+           ^ 0x3333333333333333ULL;
+}
+
+/* The number eight ASCII digits spell (word as fj_word8 reads them): pairs, then
+   fours, then the eight, each step one multiplication per half. */
+static FJ_ALWAYS_INLINE unsigned long long
+fj_value8(unsigned long long word)
+{
+    word -= 0x3030303030303030ULL;
+    word = word * 10 + (word >> 8);
+    return (((word & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32)))
+            + (((word >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32))))
+           >> 32;
+}
+#endif
+
+/* The first byte at or after p (before end) that is not an ASCII digit. */
+static FJ_ALWAYS_INLINE const unsigned char *
+fj_skip_digits(const unsigned char *p, const unsigned char *end)
+{
+#if FJ_EIGHT_DIGITS
+    while (end - p >= 8) {
+        unsigned long long other = fj_non_digits8(fj_word8(p));
+        if (other != 0) {
+            return p + (__builtin_ctzll(other) >> 3);
+        }
+        p += 8;
+    }
+#endif
+    while (p < end && *p >= '0' && *p <= '9') {
+        p++;
+    }
+    return p;
+}
+
+/* The number the n (at most 19) ASCII digits at p spell. */
+static FJ_ALWAYS_INLINE unsigned long long
+fj_digits_value(const unsigned char *p, Py_ssize_t n)
+{
+    unsigned long long value = 0;
+#if FJ_EIGHT_DIGITS
+    for (; n >= 8; n -= 8, p += 8) {
+        value = value * 100000000ULL + fj_value8(fj_word8(p));
+    }
+#endif
+    for (; n > 0; n--, p++) {
+        value = value * 10 + (unsigned long long)(*p - '0');
+    }
+    return value;
+}
+
 /*
  * Scan the number that comes next, as RFC 8259 spells one: [*start, *start +
  * *length), and whether it is an integer (no fraction, no exponent).
@@ -585,9 +663,7 @@ fj_scan_number(fj_reader *r, const unsigned char **start, Py_ssize_t *length,
         p++;
     }
     else if (*p >= '1' && *p <= '9') {
-        while (p < end && *p >= '0' && *p <= '9') {
-            p++;
-        }
+        p = fj_skip_digits(p + 1, end);
     }
     else {
         return -1;
@@ -597,9 +673,7 @@ fj_scan_number(fj_reader *r, const unsigned char **start, Py_ssize_t *length,
         if (++p >= end || *p < '0' || *p > '9') {
             return -1;
         }
-        while (p < end && *p >= '0' && *p <= '9') {
-            p++;
-        }
+        p = fj_skip_digits(p + 1, end);
     }
     if (p < end && (*p == 'e' || *p == 'E')) {
         *integer = 0;
@@ -639,14 +713,13 @@ fj_integer(const unsigned char *p, Py_ssize_t n, long long *value)
         return -1;
     }
     if (end - p <= 18) { /* below 10^18: no overflow */
-        for (; p < end; p++) {
-            magnitude = magnitude * 10 + (unsigned long long)(*p - '0');
-        }
+        magnitude = fj_digits_value(p, end - p);
         *value = negative ? -(long long)magnitude : (long long)magnitude;
         return 0;
     }
-    for (; p < end; p++) {
-        unsigned long long digit = (unsigned long long)(*p - '0');
+    magnitude = fj_digits_value(p, 18);
+    {
+        unsigned long long digit = (unsigned long long)(p[18] - '0');
         if (magnitude > (18446744073709551615ULL - digit) / 10) {
             return -1;
         }
@@ -1290,7 +1363,7 @@ fj_read_special_float(fj_reader *r)
 static inline PyObject *
 fj_read_float(fj_reader *r)
 {
-    const unsigned char *start, *p, *end;
+    const unsigned char *start, *p, *end, *whole, *whole_end, *part;
     Py_ssize_t length;
     int integer, negative, exponent = 0, fraction = 0, digits = 0;
     unsigned long long mantissa = 0;
@@ -1307,26 +1380,36 @@ fj_read_float(fj_reader *r)
     if (negative) {
         p++;
     }
-    for (; p < end && *p >= '0' && *p <= '9'; p++) {
-        if (digits > 0 || *p != '0') {
-            digits++;
+    /* The integer part is "0" or starts with a nonzero digit (RFC 8259). */
+    whole = p;
+    p = whole_end = fj_skip_digits(p, end);
+    part = p;
+    if (p < end && *p == '.') {
+        part = p + 1;
+        p = fj_skip_digits(part, end);
+        if (p - part > 40) {
+            goto slow;
         }
-        mantissa = mantissa * 10 + (unsigned long long)(*p - '0');
+        fraction = (int)(p - part);
+    }
+    if (*whole != '0') {
+        if (whole_end - whole + fraction > 19) {
+            goto slow;
+        }
+        digits = (int)(whole_end - whole) + fraction;
+        mantissa = fj_digits_value(whole, whole_end - whole) * fj_exact_tens[fraction]
+                   + fj_digits_value(part, fraction);
+    }
+    else { /* the digits that count start after the fraction's zeros */
+        const unsigned char *first = part;
+        while (first < p && *first == '0') {
+            first++;
+        }
+        digits = (int)(p - first);
         if (digits > 19) {
             goto slow;
         }
-    }
-    if (p < end && *p == '.') {
-        for (p++; p < end && *p >= '0' && *p <= '9'; p++) {
-            if (digits > 0 || *p != '0') {
-                digits++;
-            }
-            mantissa = mantissa * 10 + (unsigned long long)(*p - '0');
-            fraction++;
-            if (digits > 19 || fraction > 40) {
-                goto slow;
-            }
-        }
+        mantissa = fj_digits_value(first, digits);
     }
     if (p < end) { /* an exponent */
         int sign = 1, e = 0;
