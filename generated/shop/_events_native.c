@@ -172,13 +172,13 @@ fail:
 
 
 static PyObject *
-fj_encode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+fj_encode_0(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
     return fj_encode_document(&fj_bound_state, fj_model_0, args, nargs);
 }
 
 static PyObject *
-fj_decode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+fj_decode_0(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
     return fj_decode_document(&fj_bound_state, fj_read_model_0, 0, args, nargs);
 }
@@ -194,7 +194,7 @@ fj_decode_0(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * version, taking other arguments, says so too.
  */
 static PyObject *
-fj_bind(PyObject *module, PyObject *args)
+fj_bind(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *fingerprint, *types, *enums, *limits_tuple, *costs_tuple, *functions, *number_text;
     fj_limits limits;
@@ -252,11 +252,10 @@ static PyMethodDef fj_methods[] = {
 };
 
 static struct PyModuleDef fj_module = {
-    PyModuleDef_HEAD_INIT,
-    "_events_native",
-    NULL,
-    -1,
-    fj_methods,
+    .m_base = PyModuleDef_HEAD_INIT,
+    .m_name = "_events_native",
+    .m_size = -1,
+    .m_methods = fj_methods,
 };
 
 PyMODINIT_FUNC
