@@ -195,6 +195,44 @@ def test_uuids_and_decimals_are_made_as_python_makes_them(native_package: Path) 
     assert sys.getrefcount(uuid.SafeUUID.unknown) - before < 10
 
 
+def _amount(kitchen: Any, text: str) -> Decimal:
+    moment = kitchen._native_read_Moment(
+        _document("2024-01-01T00:00:00Z", None, None, text)
+    )
+    assert type(moment.amount) is Decimal
+    amount: Decimal = moment.amount
+    return amount
+
+
+def test_decimals_read_again_keep_their_own_digits(native_package: Path) -> None:
+    # Short decimals are kept in a table of 512 slots: 6,000 texts (with signs,
+    # zeros and places that make equal values of other digits) fill every slot
+    # many times over; each reading, first and later, still has its text's digits.
+    kitchen = _kitchen()
+    texts = [
+        f"{sign}{whole}.{fraction}"
+        for sign in ("", "-")
+        for whole in ("0", "1", "10", "12345678901234567")
+        for fraction in ("0", "00", "5", "50", "0001")
+    ]
+    texts += [f"{n // 100}.{n % 100:02d}" for n in range(6_000)]
+    for _ in range(3):
+        for text in texts:
+            amount = _amount(kitchen, text)
+            assert str(amount) == text
+
+
+def test_reading_the_same_decimal_keeps_references_flat(native_package: Path) -> None:
+    kitchen = _kitchen()
+    first = _amount(kitchen, "19.99")
+    before = sys.getrefcount(first)
+    for _ in range(20_000):
+        assert _amount(kitchen, "19.99") == first
+        _amount(kitchen, "-0.00")
+    # The table may keep the object it made; a leak would be one per reading.
+    assert sys.getrefcount(first) - before < 10
+
+
 BASE64 = st.one_of(
     st.binary(max_size=40).map(lambda b: base64.b64encode(b).decode()),
     st.binary(max_size=40).map(lambda b: base64.urlsafe_b64encode(b).decode()),

@@ -460,13 +460,16 @@ static PyObject *fj_str_cache[FJ_STR_SLOTS];
 static uint64_t fj_str_hashes[FJ_STR_SLOTS];
 static uint8_t fj_str_misses[FJ_STR_SLOTS];
 
-/* The ASCII text [start, start + length), 0 < length <= FJ_SHORT_STR, as a str. */
-static FJ_ALWAYS_INLINE PyObject *
-fj_short_str(const unsigned char *start, Py_ssize_t length)
+/*
+ * A 64-bit hash of the text [start, start + length), 0 < length, from its first and
+ * last eight bytes (fewer if it is shorter) and its length; *first_word and
+ * *last_word get the two words read.
+ */
+static FJ_ALWAYS_INLINE uint64_t
+fj_text_hash(const unsigned char *start, Py_ssize_t length, uint64_t *first_word,
+             uint64_t *last_word)
 {
-    uint64_t first, last, hash;
-    PyObject *value;
-    size_t index;
+    uint64_t first, last;
     if (length >= 8) {
         memcpy(&first, start, 8);
         memcpy(&last, start + length - 8, 8);
@@ -482,8 +485,18 @@ fj_short_str(const unsigned char *start, Py_ssize_t length)
         first = start[0] | (uint64_t)start[length / 2] << 8 | (uint64_t)start[length - 1] << 16;
         last = 0;
     }
-    hash = (first ^ (last << 29 | last >> 35) ^ (uint64_t)length) * 0x9E3779B97F4A7C15ULL;
-    index = hash >> (64 - FJ_STR_BITS);
+    *first_word = first;
+    *last_word = last;
+    return (first ^ (last << 29 | last >> 35) ^ (uint64_t)length) * 0x9E3779B97F4A7C15ULL;
+}
+
+/* The ASCII text [start, start + length), 0 < length <= FJ_SHORT_STR, as a str. */
+static FJ_ALWAYS_INLINE PyObject *
+fj_short_str(const unsigned char *start, Py_ssize_t length)
+{
+    uint64_t first, last, hash = fj_text_hash(start, length, &first, &last);
+    size_t index = hash >> (64 - FJ_STR_BITS);
+    PyObject *value;
     value = fj_str_cache[index];
     if (fj_str_hashes[index] == hash && value != NULL && PyUnicode_GET_LENGTH(value) == length) {
         /* Up to 16 bytes, the two words read cover the text. */
@@ -854,6 +867,51 @@ fj_read_call(fj_reader *r, PyObject *function, int accepts, PyObject *number_tex
 }
 
 /*
+ * Decimals read before, kept for the next time their text comes, as the short
+ * strings are (the same hash, the same patience): a decimal is immutable and
+ * Decimal(text) is exact whatever the context, so the object made once stands for
+ * every later reading of the same text. Prices and amounts repeat within a document
+ * (a line's unit price is its product's price) and across documents, and making one
+ * through the constructor costs about as much as reading a small object. The text
+ * is kept in the slot: a Decimal does not keep it. The GIL guards the table.
+ */
+#define FJ_DECIMAL_TEXT 22
+#define FJ_DECIMAL_BITS 9
+#define FJ_DECIMAL_SLOTS (1 << FJ_DECIMAL_BITS)
+typedef struct {
+    uint64_t hash;
+    PyObject *value;
+    uint8_t misses;
+    uint8_t length;
+    unsigned char text[FJ_DECIMAL_TEXT];
+} fj_decimal_slot;
+static fj_decimal_slot fj_decimal_cache[FJ_DECIMAL_SLOTS];
+
+/* decimal_type(the text [start, start + length)), 0 < length <= FJ_DECIMAL_TEXT. */
+static inline PyObject *
+fj_short_decimal(PyObject *decimal_type, const unsigned char *start, Py_ssize_t length)
+{
+    uint64_t first, last, hash = fj_text_hash(start, length, &first, &last);
+    fj_decimal_slot *slot = &fj_decimal_cache[hash >> (64 - FJ_DECIMAL_BITS)];
+    PyObject *value;
+    if (slot->hash == hash && slot->value != NULL && slot->length == length
+        && memcmp(slot->text, start, (size_t)length) == 0) {
+        slot->misses = 0;
+        return Py_NewRef(slot->value);
+    }
+    value = fj_call_owned(decimal_type,
+                          PyUnicode_DecodeASCII((const char *)start, length, NULL));
+    if (value != NULL && (slot->value == NULL || ++slot->misses == FJ_STR_PATIENCE)) {
+        slot->hash = hash;
+        slot->misses = 0;
+        slot->length = (uint8_t)length;
+        memcpy(slot->text, start, (size_t)length);
+        Py_XSETREF(slot->value, Py_NewRef(value));
+    }
+    return value;
+}
+
+/*
  * A decimal written as a number: one with a fraction, no exponent and at most 100
  * characters is decimal_type(its text), as decimals.read_decimal makes it; any other
  * number goes to function as fj_read_call gives it.
@@ -871,6 +929,9 @@ fj_read_decimal(fj_reader *r, PyObject *function, PyObject *decimal_type,
     }
     if (!integer && length <= 100 && memchr(start, 'e', (size_t)length) == NULL
         && memchr(start, 'E', (size_t)length) == NULL) {
+        if (length <= FJ_DECIMAL_TEXT) {
+            return fj_short_decimal(decimal_type, start, length);
+        }
         plain = PyUnicode_DecodeASCII((const char *)start, length, NULL);
         function = decimal_type;
     }
