@@ -122,23 +122,14 @@ def _measure(
     import msgspec  # type: ignore[import-not-found, unused-ignore]
 
     codec = next(c for c in module.CODECS if c.type is type(value))
-    fastwriter = module._fastwriter
     document: bytes = value.to_json_bytes()
+    python_write, python_read = _python_ways(module, value)
     native: Callable[[], object]
     python: Callable[[], object]
     peer: Callable[[], object]
     if way == "encode":
         encoder = msgspec.json.Encoder()
-        native = value.to_json_bytes
-
-        def python() -> object:
-            return fastwriter.encode_bytes(
-                codec.plain,
-                codec.encode,
-                value,
-                depth=codec.depth,
-                counts_depth=codec.counts_depth,
-            )
+        native, python = value.to_json_bytes, python_write
 
         def peer() -> object:
             return encoder.encode(struct)
@@ -150,8 +141,7 @@ def _measure(
         def native() -> object:
             return type(value).from_json(document)
 
-        def python() -> object:
-            return codec.decode_document(document)
+        python = python_read
 
         def peer() -> object:
             return decoder.decode(document)
@@ -161,6 +151,30 @@ def _measure(
     number = max(50, int(200_000 / max(len(document), 500)))
     native_time, ratios = _median_ratios(native, python, peer, rounds, number)
     return len(document), native_time, ratios
+
+
+def _python_ways(
+    module: Any, value: Any
+) -> tuple[Callable[[], object], Callable[[], object]]:
+    """The Python codecs' encode of ``value`` and decode of its document: what
+    ``to_json_bytes`` and ``from_json`` run without the extension."""
+    codec = next(c for c in module.CODECS if c.type is type(value))
+    document: bytes = value.to_json_bytes()
+    fastwriter = module._fastwriter
+
+    def write() -> object:
+        return fastwriter.encode_bytes(
+            codec.plain,
+            codec.encode,
+            value,
+            depth=codec.depth,
+            counts_depth=codec.counts_depth,
+        )
+
+    def read() -> object:
+        return codec.decode_document(document)
+
+    return write, read
 
 
 def _median_ratios(
@@ -243,23 +257,11 @@ def _bytes_ways(
     bare_read: Callable[[], object],
 ) -> dict[str, tuple[Callable[[], object], ...]]:
     """For encode and decode: the compiled codec, the Python one and the bare work."""
-    codec = next(c for c in module.CODECS if c.type is type(value))
     document: bytes = value.to_json_bytes()
-
-    def python_write() -> object:
-        return module._fastwriter.encode_bytes(
-            codec.plain,
-            codec.encode,
-            value,
-            depth=codec.depth,
-            counts_depth=codec.counts_depth,
-        )
+    python_write, python_read = _python_ways(module, value)
 
     def native_read() -> object:
         return type(value).from_json(document)
-
-    def python_read() -> object:
-        return codec.decode_document(document)
 
     assert native_read() == python_read() == value
     return {
