@@ -229,6 +229,15 @@ _MESSAGES = {
     "Expecting ',' delimiter": "expecting ',' or the end of the container",
 }
 
+# Python 3.13's scanner names a trailing comma, at the comma; earlier scanners (and
+# the compiled decoders) say what the comma promised, at the bracket after it.
+_TRAILING_COMMA = {
+    "Illegal trailing comma before end of object": (
+        "expecting a property name in double quotes"
+    ),
+    "Illegal trailing comma before end of array": "expecting a value",
+}
+
 
 class _BareConstant(Exception):
     """Raised from inside the scanner, which cannot report positions itself."""
@@ -636,9 +645,14 @@ def _read_text(text: str, data: InputData, scan: _Scanner) -> Any:
     except StopIteration as stop:
         raise _expecting_value(text, stop.value, data) from None
     except json.JSONDecodeError as error:
-        message = _MESSAGES.get(error.msg, error.msg[0].lower() + error.msg[1:])
-        message = message.removesuffix(" at")  # "Invalid control character at"
-        raise _syntax_error(message, text, error.pos, data) from None
+        position = error.pos
+        if error.msg in _TRAILING_COMMA:
+            message = _TRAILING_COMMA[error.msg]
+            position = _WHITESPACE.match(text, position + 1).end()  # type: ignore[union-attr]
+        else:
+            message = _MESSAGES.get(error.msg, error.msg[0].lower() + error.msg[1:])
+            message = message.removesuffix(" at")  # "Invalid control character at"
+        raise _syntax_error(message, text, position, data) from None
     except _BareConstant as bare:
         message = f"{bare.args[0]} is not valid JSON (write it as a string)"
         raise _syntax_error(message, text, _bare_constant_at(text), data) from None
