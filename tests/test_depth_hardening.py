@@ -24,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from foryjson import DecodeError, ForyJson, reader, stream
+from foryjson import DecodeError, ForyJson, depth, reader, stream
 from foryjson.depth import check_text_depth, nests_deeper
 from foryjson.gen.cli import main as generate
 from foryjson.limits import MAX_DEPTH_CEILING, Limits
@@ -177,6 +177,42 @@ def test_a_deep_object_graph_is_an_encode_error_with_a_raised_recursion_limit() 
     outcomes = run_child(_ENCODE_CHILD, backend="stdlib")
     expected = ["EncodeError", "the value is nested too deeply to encode"]
     assert outcomes == [expected] * 8
+
+
+def _category_chain(levels: int) -> catalog.Category:
+    category = catalog.Category(id=0, name="root")
+    for number in range(1, levels):
+        category = catalog.Category(id=number, name="c", parent=category)
+    return category
+
+
+@pytest.mark.parametrize("version", [(3, 10, 13), (3, 13, 0)])
+@pytest.mark.parametrize("limit", [1000, 100_000])
+def test_python_3_10_measures_deep_graphs_before_a_raised_limit_lets_them_recurse(
+    version: tuple[int, int, int], limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # CPython 3.10 recurses on the C stack: with a raised limit, a graph deeper than
+    # 1,100 containers is refused before an encoder recurses into it (the
+    # subprocess test above crashes 3.10 without this). Elsewhere nothing is walked.
+    monkeypatch.setattr(sys, "version_info", version)
+    monkeypatch.setattr(sys, "getrecursionlimit", lambda: limit)
+    guarded = version < (3, 11) and limit > 1000
+    looped = catalog.Category(id=1, name="loop")
+    looped.parent = looped
+    too_deep: list[object] = [
+        _category_chain(1101),
+        looped,
+        [[[_category_chain(1098)]]],
+    ]
+    within: list[object] = [_category_chain(1100), [_category_chain(1099)], "x", None]
+    for value in too_deep:
+        if guarded:
+            with pytest.raises(RecursionError):
+                depth.guard_c_stack(value)
+        else:
+            depth.guard_c_stack(value)
+    for value in within:
+        depth.guard_c_stack(value)
 
 
 # --- 2. One message, whatever the backend, entry point, form and depth ---------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import sys
 from array import array
 from collections.abc import Callable, Iterable
 from itertools import accumulate
@@ -31,6 +32,7 @@ __all__ = [
     "check_write_depth",
     "cycle_path",
     "deepest",
+    "guard_c_stack",
     "needs_check",
     "nests_deeper",
     "one_level_deeper",
@@ -310,6 +312,47 @@ def check_write_depth(text: str, max_depth: int) -> None:
                 raise EncodeError(too_deep_message(max_depth))
         else:
             level -= 1
+
+
+#: Recursion limits up to CPython's default keep recursive encoders within the C stack.
+_SAFE_RECURSION_LIMIT = 1000
+#: Containers deep enough for any value within the largest ``max_depth`` (512), even
+#: one whose JSON levels each take two objects; far below what overflows the C stack.
+_SAFE_LEVELS = 1100
+
+
+def guard_c_stack(value: object) -> None:
+    """Raise ``RecursionError`` before a recursive encoder could overflow the C stack.
+
+    CPython 3.10 runs every Python call on the C stack: where an application raised
+    the recursion limit, a deep enough object graph crashes the process before the
+    interpreter raises ``RecursionError``, the signal the encoders' callers turn
+    into an ``EncodeError``. There, and only there, the graph's nesting is measured
+    first, without recursion. CPython 3.11 and later keep Python calls off the C
+    stack, and do nothing here.
+    """
+    if (
+        sys.version_info < (3, 11)
+        and sys.getrecursionlimit() > _SAFE_RECURSION_LIMIT
+        and _nests_past(value, _SAFE_LEVELS)
+    ):
+        raise RecursionError("the object graph is nested too deeply to encode")
+
+
+def _nests_past(value: object, levels: int) -> bool:
+    """Whether the containers of an object graph (slotted objects, lists, tuples, sets,
+    dicts) nest more than ``levels`` deep; a cycle nests without end."""
+    if not _is_container(value):
+        return False
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        if level > levels:
+            return True
+        stack.extend(
+            (child, level + 1) for _, child in _children(node) if _is_container(child)
+        )
+    return False
 
 
 def cycle_path(value: object) -> tuple[str, str] | None:

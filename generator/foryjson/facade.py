@@ -504,10 +504,12 @@ class ForyJson:
 
         def encode(value: object) -> str:
             codec = fixed or self._encoder_for(value, None)
-            text = codec.encode(value)
             max_depth = self._limits_of(codec).max_depth
-            if depth.needs_check(codec.depth, max_depth):
-                depth.check_write_depth(text, max_depth)
+            if not depth.needs_check(codec.depth, max_depth):
+                return codec.encode(value)
+            depth.guard_c_stack(value)
+            text = codec.encode(value)
+            depth.check_write_depth(text, max_depth)
             return text
 
         stream.write_ndjson(encode, values, fp, self._escape(escape_non_ascii))

@@ -197,6 +197,8 @@ def _root_text(
     depth: int | None,
 ) -> str:
     try:
+        if _depth.needs_check(depth, limits.max_depth):
+            _depth.guard_c_stack(value)
         text = encoder(value)
     except (EncodeError, MemoryError):
         raise
