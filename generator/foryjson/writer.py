@@ -196,8 +196,9 @@ def _root_text(
     limits: Limits,
     depth: int | None,
 ) -> str:
+    counted = _depth.needs_check(depth, limits.max_depth)
     try:
-        if _depth.needs_check(depth, limits.max_depth):
+        if counted:
             _depth.guard_c_stack(value)
         text = encoder(value)
     except (EncodeError, MemoryError):
@@ -206,7 +207,7 @@ def _root_text(
         raise _too_deep(value) from None
     except Exception as error:
         raise unexpected_error(error) from error
-    if _depth.needs_check(depth, limits.max_depth):
+    if counted:
         _depth.check_write_depth(text, limits.max_depth)
     if pretty:  # imported on first use: most programs never pretty-print
         from .pretty import indent
