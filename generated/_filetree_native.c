@@ -30,9 +30,9 @@ static int fj_body_2(fj_buf *b, PyObject *value, int level);
 static int fj_list_0(fj_buf *b, PyObject *value, int level);
 static PyObject *fj_read_model_0(fj_reader *r);
 static PyObject *fj_read_model_1(fj_reader *r);
-static PyObject *fj_read_body_1(fj_reader *r);
+static PyObject *fj_read_body_1(fj_reader *r, int more);
 static PyObject *fj_read_model_2(fj_reader *r);
-static PyObject *fj_read_body_2(fj_reader *r);
+static PyObject *fj_read_body_2(fj_reader *r, int more);
 static PyObject *fj_read_list_0(fj_reader *r);
 
 /* Permissions: each member as its JSON string (inline: unused if
@@ -230,8 +230,8 @@ fj_read_model_0(fj_reader *r)
     if (fj_open(r, '{') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
     if (!(length == 4 && memcmp(text, "type", 4) == 0)) return NULL;
     if (fj_expect(r, ':') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
-    if (length == 4 && memcmp(text, "file", 4) == 0) return fj_read_body_1(r);
-    if (length == 9 && memcmp(text, "directory", 9) == 0) return fj_read_body_2(r);
+    if (length == 4 && memcmp(text, "file", 4) == 0) return fj_read_body_1(r, fj_next_member(r));
+    if (length == 9 && memcmp(text, "directory", 9) == 0) return fj_read_body_2(r, fj_next_member(r));
     return NULL;
 }
 
@@ -329,18 +329,18 @@ fj_expected_1(fj_reader *r, int *next)
 static const int fj_after_1[7] = { 1, 2, 3, 4, 5, 6, 7 };
 
 
-/* File after its first member, the subtype name: the
-   property again gives up, as the Python reader marks a repeated one. */
+/* File's members, from the one that follows the subtype name
+   (more: fj_next_member's answer after it) or from the first (more: 1, without a
+   name); the property later gives up, as the Python reader marks a repeated one. */
 static PyObject *
-fj_read_body_1(fj_reader *r)
+fj_read_body_1(fj_reader *r, int more)
 {
     PyObject *values[7] = {NULL};
     PyObject *result;
     const char *name = NULL;
     Py_ssize_t length = 0;
     int next = 0, slot;
-    int i, more;
-    more = fj_next_member(r);
+    int i;
     while (more == 1) {
         if ((slot = fj_expected_1(r, &next)) < 0) {
             if (fj_read_text(r, &name, &length) < 0) goto fail;
@@ -403,16 +403,24 @@ fail:
     return NULL;
 }
 
-/* File: one of its subtypes, named by the first member. */
+/* File: one of its subtypes, named by the first member, or
+   itself when no name comes first (as Fory writes a value declared as its class). */
 static PyObject *
 fj_read_model_1(fj_reader *r)
 {
     const char *text;
     Py_ssize_t length;
-    if (fj_open(r, '{') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
-    if (!(length == 4 && memcmp(text, "type", 4) == 0)) return NULL;
+    const unsigned char *first;
+    if (fj_open(r, '{') < 0) return NULL;
+    if (fj_closes(r, '}')) return fj_read_body_1(r, 0);
+    first = r->p;
+    if (fj_read_text(r, &text, &length) < 0) return NULL;
+    if (!(length == 4 && memcmp(text, "type", 4) == 0)) {
+        r->p = first;
+        return fj_read_body_1(r, 1);
+    }
     if (fj_expect(r, ':') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
-    if (length == 4 && memcmp(text, "file", 4) == 0) return fj_read_body_1(r);
+    if (length == 4 && memcmp(text, "file", 4) == 0) return fj_read_body_1(r, fj_next_member(r));
     return NULL;
 }
 
@@ -500,18 +508,18 @@ fj_expected_2(fj_reader *r, int *next)
 static const int fj_after_2[6] = { 1, 2, 3, 4, 5, 6 };
 
 
-/* Directory after its first member, the subtype name: the
-   property again gives up, as the Python reader marks a repeated one. */
+/* Directory's members, from the one that follows the subtype name
+   (more: fj_next_member's answer after it) or from the first (more: 1, without a
+   name); the property later gives up, as the Python reader marks a repeated one. */
 static PyObject *
-fj_read_body_2(fj_reader *r)
+fj_read_body_2(fj_reader *r, int more)
 {
     PyObject *values[6] = {NULL};
     PyObject *result;
     const char *name = NULL;
     Py_ssize_t length = 0;
     int next = 0, slot;
-    int i, more;
-    more = fj_next_member(r);
+    int i;
     while (more == 1) {
         if ((slot = fj_expected_2(r, &next)) < 0) {
             if (fj_read_text(r, &name, &length) < 0) goto fail;
@@ -569,16 +577,24 @@ fail:
     return NULL;
 }
 
-/* Directory: one of its subtypes, named by the first member. */
+/* Directory: one of its subtypes, named by the first member, or
+   itself when no name comes first (as Fory writes a value declared as its class). */
 static PyObject *
 fj_read_model_2(fj_reader *r)
 {
     const char *text;
     Py_ssize_t length;
-    if (fj_open(r, '{') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
-    if (!(length == 4 && memcmp(text, "type", 4) == 0)) return NULL;
+    const unsigned char *first;
+    if (fj_open(r, '{') < 0) return NULL;
+    if (fj_closes(r, '}')) return fj_read_body_2(r, 0);
+    first = r->p;
+    if (fj_read_text(r, &text, &length) < 0) return NULL;
+    if (!(length == 4 && memcmp(text, "type", 4) == 0)) {
+        r->p = first;
+        return fj_read_body_2(r, 1);
+    }
     if (fj_expect(r, ':') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
-    if (length == 9 && memcmp(text, "directory", 9) == 0) return fj_read_body_2(r);
+    if (length == 9 && memcmp(text, "directory", 9) == 0) return fj_read_body_2(r, fj_next_member(r));
     return NULL;
 }
 

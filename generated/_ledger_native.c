@@ -38,7 +38,7 @@ static int fj_model_1(fj_buf *b, PyObject *value, int level);
 static int fj_body_1(fj_buf *b, PyObject *value, int level);
 static PyObject *fj_read_model_0(fj_reader *r);
 static PyObject *fj_read_model_1(fj_reader *r);
-static PyObject *fj_read_body_1(fj_reader *r);
+static PyObject *fj_read_body_1(fj_reader *r, int more);
 
 /* Entity: the first member's comma becomes the opening brace. */
 static int
@@ -259,18 +259,18 @@ fj_expected_1(fj_reader *r, int *next)
 static const int fj_after_1[5] = { 1, 2, 3, 4, 5 };
 
 
-/* Refund after its first member, the subtype name: the
-   property again gives up, as the Python reader marks a repeated one. */
+/* Refund's members, from the one that follows the subtype name
+   (more: fj_next_member's answer after it) or from the first (more: 1, without a
+   name); the property later gives up, as the Python reader marks a repeated one. */
 static PyObject *
-fj_read_body_1(fj_reader *r)
+fj_read_body_1(fj_reader *r, int more)
 {
     PyObject *values[5] = {NULL};
     PyObject *result;
     const char *name = NULL;
     Py_ssize_t length = 0;
     int next = 0, slot;
-    int i, more;
-    more = fj_next_member(r);
+    int i;
     while (more == 1) {
         if ((slot = fj_expected_1(r, &next)) < 0) {
             if (fj_read_text(r, &name, &length) < 0) goto fail;
@@ -323,16 +323,24 @@ fail:
     return NULL;
 }
 
-/* Refund: one of its subtypes, named by the first member. */
+/* Refund: one of its subtypes, named by the first member, or
+   itself when no name comes first (as Fory writes a value declared as its class). */
 static PyObject *
 fj_read_model_1(fj_reader *r)
 {
     const char *text;
     Py_ssize_t length;
-    if (fj_open(r, '{') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
-    if (!(length == 4 && memcmp(text, "type", 4) == 0)) return NULL;
+    const unsigned char *first;
+    if (fj_open(r, '{') < 0) return NULL;
+    if (fj_closes(r, '}')) return fj_read_body_1(r, 0);
+    first = r->p;
+    if (fj_read_text(r, &text, &length) < 0) return NULL;
+    if (!(length == 4 && memcmp(text, "type", 4) == 0)) {
+        r->p = first;
+        return fj_read_body_1(r, 1);
+    }
     if (fj_expect(r, ':') < 0 || fj_read_text(r, &text, &length) < 0) return NULL;
-    if (length == 6 && memcmp(text, "refund", 6) == 0) return fj_read_body_1(r);
+    if (length == 6 && memcmp(text, "refund", 6) == 0) return fj_read_body_1(r, fj_next_member(r));
     return NULL;
 }
 

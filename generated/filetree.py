@@ -675,7 +675,7 @@ def _decode_File(data: object) -> File:
     if name == "file":
         return _fields_decode_File(data)
     if name is None and "type" not in data:
-        raise DecodeError("missing the subtype property type")
+        return _fields_decode_File(data)
     if type(name) is not str:
         raise decode_mismatch(name, "a subtype name (file)").within("type")
     raise DecodeError(f"unknown subtype name {name!r}; expected one of file").within(
@@ -813,7 +813,7 @@ def _decode_Directory(data: object) -> Directory:
     if name == "directory":
         return _fields_decode_Directory(data)
     if name is None and "type" not in data:
-        raise DecodeError("missing the subtype property type")
+        return _fields_decode_Directory(data)
     if type(name) is not str:
         raise decode_mismatch(name, "a subtype name (directory)").within("type")
     raise DecodeError(

@@ -1214,7 +1214,7 @@ def _decode_CardCharge(data: object) -> CardCharge:
     if name == "premium_card":
         return _fields_decode_PremiumCardCharge(data)
     if name is None and "type" not in data:
-        raise DecodeError("missing the subtype property type")
+        return _fields_decode_CardCharge(data)
     if type(name) is not str:
         raise decode_mismatch(name, "a subtype name (card, premium_card)").within(
             "type"
@@ -1313,7 +1313,7 @@ def _decode_Refund(data: object) -> Refund:
     if name == "refund":
         return _fields_decode_Refund(data)
     if name is None and "type" not in data:
-        raise DecodeError("missing the subtype property type")
+        return _fields_decode_Refund(data)
     if type(name) is not str:
         raise decode_mismatch(name, "a subtype name (refund)").within("type")
     raise DecodeError(f"unknown subtype name {name!r}; expected one of refund").within(
@@ -1415,7 +1415,7 @@ def _decode_PremiumCardCharge(data: object) -> PremiumCardCharge:
     if name == "premium_card":
         return _fields_decode_PremiumCardCharge(data)
     if name is None and "type" not in data:
-        raise DecodeError("missing the subtype property type")
+        return _fields_decode_PremiumCardCharge(data)
     if type(name) is not str:
         raise decode_mismatch(name, "a subtype name (premium_card)").within("type")
     raise DecodeError(

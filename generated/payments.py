@@ -2117,7 +2117,7 @@ def _decode_CardPayment(data: object) -> CardPayment:
     if name == "card":
         return _fields_decode_CardPayment(data)
     if name is None and "kind" not in data:
-        raise DecodeError("missing the subtype property kind")
+        return _fields_decode_CardPayment(data)
     if type(name) is not str:
         raise decode_mismatch(name, "a subtype name (card)").within("kind")
     raise DecodeError(f"unknown subtype name {name!r}; expected one of card").within(
@@ -2184,7 +2184,7 @@ def _decode_BankTransfer(data: object) -> BankTransfer:
     if name == "bank_transfer":
         return _fields_decode_BankTransfer(data)
     if name is None and "kind" not in data:
-        raise DecodeError("missing the subtype property kind")
+        return _fields_decode_BankTransfer(data)
     if type(name) is not str:
         raise decode_mismatch(name, "a subtype name (bank_transfer)").within("kind")
     raise DecodeError(

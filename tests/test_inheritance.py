@@ -161,7 +161,7 @@ def test_reading_through_any_level_of_the_hierarchy() -> None:
             "unknown subtype name 'card'; expected one of premium_card",
         ),
         (
-            ledger.CardCharge,
+            ledger.Transaction,
             '{"id":"t2","amount":1,"lastFour":"4242"}',
             "$",
             "missing the subtype property type",

@@ -199,7 +199,10 @@ class DecoderPlanner:
             "wrapper_array": ("inner", Segment("position", "1")),
         }[representation]
         cases = []
+        itself = None
         for json_name, subtype in subtypes.types:
+            if subtype == model.name:
+                itself = json_name
             function = object_function(
                 "decode", self.scope.model(ModelRef(self.scope.module.name, subtype))
             )
@@ -211,6 +214,7 @@ class DecoderPlanner:
             representation,
             subtypes.property or "",
             cases,
+            itself if representation == "property" else None,
         )
 
 

@@ -358,7 +358,10 @@ class _Context:
         choices: list[object] = []
         for json_name, subtype in subtypes.types:
             target = self.reference(module, subtype + _OBJECT)
-            if subtypes.representation == "property":
+            if subtypes.representation == "property" and subtype == model.name:
+                # Read as itself, a concrete model needs no name (as Fory writes it).
+                choices.append(target)
+            elif subtypes.representation == "property":
                 assert subtypes.property is not None
                 choices.append({**target, "required": [subtypes.property]})
             elif subtypes.representation == "wrapper_object":

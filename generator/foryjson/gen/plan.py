@@ -489,6 +489,9 @@ class BaseDecoder(Function):
     property: str
     cases: list[tuple[str, list[Stmt]]]
     """Each subtype's JSON name, and the statements that return its value."""
+    itself: str | None = None
+    """The JSON name of the decoded model when it is concrete: a document without the
+    subtype property reads as that model, as Fory reads a declared concrete class."""
 
 
 @dataclass
