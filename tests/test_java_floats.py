@@ -296,6 +296,19 @@ models:
     float_style: python
     fields:
       value: float
+  Box:
+    fields:
+      f: float
+      v: any
+      extra: {type: "dict[str, any]", any_properties: true, default: {}}
+  PlainBox:
+    float_style: python
+    fields:
+      v: any
+roots:
+  Untyped: any
+  Series: "list[any]"
+  PythonUntyped: {type: any, float_style: python}
 """
 
 
@@ -358,3 +371,56 @@ def test_an_unknown_float_style_names_the_choices(tmp_path: Path) -> None:
         "float_style must be one of python, java, not 'jave' (did you mean 'java'?)"
     )
     assert caught.value.location.line == 2
+
+
+@pytest.mark.parametrize("backend", ["stdlib", "orjson"])
+def test_floats_inside_any_are_spelled_as_java(
+    readings: ModuleType, backend: str
+) -> None:
+    """Fory writes a ``Double`` held by an ``Object`` with ``Double.toString``."""
+    module: Any = readings
+    fory = ForyJson(module, backend=backend)
+    box = module.Box(
+        f=1e20,
+        v={"x": 1e20, "y": [1e-5, 2.0, -0.0, 1, "s", None, True], "z": {"w": 5e-324}},
+        extra={"late": 12345678.0, "deep": [[0.001]]},
+    )
+    expected = (
+        '{"f":1.0E20,"v":{"x":1.0E20,"y":[1.0E-5,2.0,-0.0,1,"s",null,true],'
+        '"z":{"w":4.9E-324}},"late":1.2345678E7,"deep":[[0.001]]}'
+    )
+    assert box.to_json() == expected
+    assert box.to_json_bytes() == expected.encode()
+    assert fory.to_json(box) == expected
+    assert fory.from_json(expected, module.Box) == box
+    assert fory.to_json({"a": [1e20, math.nan]}, module.Untyped) == (
+        '{"a":[1.0E20,"NaN"]}'
+    )
+    assert fory.to_json([1e7, {"b": 1e-4}], module.Series) == '[1.0E7,{"b":1.0E-4}]'
+    assert fory.to_json({"a": 1e20}, module.PythonUntyped) == '{"a":1e+20}'
+    assert module.PlainBox(v=[1e20]).to_json() == '{"v":[1e+20]}'
+    box.v = {"x": [1.5, object()]}
+    with pytest.raises(EncodeError) as caught:
+        fory.to_json(box)
+    assert caught.value.path == "$.v.x[1]"
+    assert caught.value.message.startswith("expected a JSON value")
+
+
+def test_floats_inside_any_match_the_jdk(jdk: Jdk, readings: ModuleType) -> None:
+    module: Any = readings
+    doubles = edge_doubles()[::7]
+    texts = jdk.texts(doubles, [])
+    members = {f"m{index}": value for index, value in enumerate(doubles)}
+    box = module.Box(f=0.5, v=doubles, extra=members)
+    expected = (
+        '{"f":0.5,"v":['
+        + ",".join(texts)
+        + "],"
+        + ",".join(f'"m{index}":{text}' for index, text in enumerate(texts))
+        + "}"
+    )
+    assert box.to_json() == expected
+    for backend in ("stdlib", "orjson"):
+        fory = ForyJson(module, backend=backend)
+        assert fory.to_json(box) == expected
+        assert fory.to_json(doubles, module.Untyped) == "[" + ",".join(texts) + "]"

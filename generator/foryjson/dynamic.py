@@ -2,16 +2,19 @@
 
 A JSON object is a ``dict`` with ``str`` keys, an array a ``list``, and numbers are
 ``int`` (exact, however long, up to the number limit) or ``float``. Writing also takes
-tuples (as arrays) and ``Decimal`` (as exact numbers).
+tuples (as arrays) and ``Decimal`` (as exact numbers). The ``_java`` writers spell the
+floats inside a value as Java's ``Double.toString`` does (``float_style: java``), as
+Fory writes a ``Double`` held by an ``Object``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 
 from .decimals import write_decimal
 from .errors import DecodeError, EncodeError, encode_mismatch, key_segment
+from .javafloats import write_float_java
 from .limits import MAX_DEPTH_CEILING
 from .numbers import NumberText, write_int, write_number_text
 from .plain import DuplicateMember
@@ -27,13 +30,26 @@ __all__ = [
     "read_members",
     "read_raw",
     "write_any",
+    "write_any_java",
     "write_members",
+    "write_members_java",
     "write_raw",
 ]
 
 
 def write_any(value: object) -> str:
     """Write a plain JSON value; other types are an ``EncodeError`` with the path."""
+    return _write(value, write_float)
+
+
+def write_any_java(value: object) -> str:
+    """Write a plain JSON value as ``write_any`` does, its floats in Java's spelling
+    (``1.0E20``)."""
+    return _write(value, write_float_java)
+
+
+def _write(value: object, spell: Callable[[float], str]) -> str:
+    """Write a plain JSON value, each float as ``spell`` writes it."""
     if type(value) is str:
         return escape_str(value)
     if type(value) is NumberText:
@@ -41,18 +57,18 @@ def write_any(value: object) -> str:
     if type(value) is int:
         return write_int(value)
     if type(value) is float:
-        return write_float(value)
+        return spell(value)
     if value is None:
         return "null"
     if type(value) is bool:
         return "true" if value else "false"
     if type(value) is dict:
-        return "{" + write_members(value, _NO_NAMES) + "}"
+        return "{" + _members(value, _NO_NAMES, spell) + "}"
     if type(value) is list or type(value) is tuple:
         parts = []
         for index, item in enumerate(value):
             try:
-                parts.append(write_any(item))
+                parts.append(_write(item, spell))
             except EncodeError as error:
                 error.within(index)
                 raise
@@ -130,6 +146,17 @@ def write_members(extra: object, declared: frozenset[str]) -> str:
     A key that equals a declared property would make the object ambiguous, so it is an
     ``EncodeError``.
     """
+    return _members(extra, declared, write_float)
+
+
+def write_members_java(extra: object, declared: frozenset[str]) -> str:
+    """Write catch-all members as ``write_members`` does, floats in Java's spelling."""
+    return _members(extra, declared, write_float_java)
+
+
+def _members(
+    extra: object, declared: frozenset[str], spell: Callable[[float], str]
+) -> str:
     if type(extra) is not dict:
         raise encode_mismatch(extra, "dict[str, any] (the catch-all members)")
     parts = []
@@ -141,7 +168,7 @@ def write_members(extra: object, declared: frozenset[str]) -> str:
                 f"catch-all member {key!r} has the name of a declared property"
             ).within(key)
         try:
-            parts.append(escape_str(key) + ":" + write_any(item))
+            parts.append(escape_str(key) + ":" + _write(item, spell))
         except EncodeError as error:
             error.within(key)
             raise

@@ -14,6 +14,7 @@ from . import rules
 from .containers import ContainerPlanner
 from .defaults import NOTHING, can_be_empty, implicit_default, zero_value
 from .ir import FieldDef, Include, ModelDef, ModelRef, Nullable
+from .objects import java_floats
 from .plan import (
     BaseEncoder,
     Call,
@@ -109,7 +110,8 @@ class EncoderPlanner:
             item, var = catch_all
             scope.uses.add("_dynamic")
             known = scope.names_table(model, prefix, suffix)
-            write: Stmt = Call(f"{var}_json", "_dynamic.write_members", (var, known))
+            writer = "write_members_java" if java_floats(item) else "write_members"
+            write: Stmt = Call(f"{var}_json", f"_dynamic.{writer}", (var, known))
             result.groups.append(MemberGroup(None, [write], []))
             result.groups.append(_when_written(f"{var}_json"))
         return result

@@ -368,8 +368,20 @@ def needs_hash_guard(type_ref: TypeRef) -> bool:
     return False  # enums: a few members, hashed by their randomized names
 
 
+#: A catch-all field's type, its floats in either spelling (see ``float_style``).
+_CATCH_ALL_TYPES = (
+    DictOf(Scalar("str"), Scalar("any")),
+    DictOf(Scalar("str"), Scalar("any", "java")),
+)
+
+
+def java_floats(item: FieldDef) -> bool:
+    """Whether a catch-all field writes its floats as Java spells them."""
+    return item.type == _CATCH_ALL_TYPES[1]
+
+
 def check_any_properties(node: Node, field: str, type_ref: TypeRef) -> None:
-    if type_ref != DictOf(Scalar("str"), Scalar("any")):
+    if type_ref not in _CATCH_ALL_TYPES:
         raise node.error(
             f"any_properties collects unknown members into a dict[str, any];"
             f" {field} must have that type"

@@ -31,6 +31,7 @@ from .ir import (
     TupleOf,
     TypeRef,
 )
+from .objects import java_floats
 from .plan import (
     DictHelper,
     Function,
@@ -54,8 +55,9 @@ from .values import element_of
 
 # Runtime functions that turn a value into plain data themselves.
 _PLAIN_SCALARS = {
-    "float": "_fastwriter.plain_float",
-    "any": "_fastwriter.plain_any",
+    Scalar("float"): "_fastwriter.plain_float",
+    Scalar("any"): "_fastwriter.plain_any",
+    Scalar("any", "java"): "_fastwriter.plain_any_java",
 }
 
 # Scalars orjson writes itself exactly as the string encoder does (lowercase UUIDs,
@@ -151,8 +153,8 @@ class PlainPlanner:
                         PlainCheck(TypeTest("int", f"{var}.int", low=0, high=_UUID_MAX))
                     )
                 return checks, PlainValue("as_is", var)
-            if type_ref.name in _PLAIN_SCALARS and type_ref.format is None:
-                return [], PlainValue("call", var, _PLAIN_SCALARS[type_ref.name])
+            if type_ref in _PLAIN_SCALARS:
+                return [], PlainValue("call", var, _PLAIN_SCALARS[type_ref])
             return [], PlainValue(
                 "fragment", var, self.values.writer_function(type_ref)
             )
@@ -318,9 +320,13 @@ class PlainPlanner:
                 groups.append(PlainGroup(condition, [entry]))
         checks += rules.plain_validator(scope, model)
         if catch_all is not None:
-            _, var = catch_all
+            item, var = catch_all
             known = scope.names_table(model, prefix, suffix)
-            members = PlainValue("members", var, known, options=self.builtins)
+            java = java_floats(item) and not self.builtins
+            convert = "_fastwriter.plain_any_java" if java else ""
+            members = PlainValue(
+                "members", var, known, options=self.builtins, convert=convert
+            )
             entry = PlainEntry(None, members)
             groups.append(PlainGroup(None, [entry]))
         head: list[PlainEntry] = []

@@ -116,6 +116,9 @@ def runtime_codec(scalar: Scalar) -> RuntimeCodec | None:
     if name in ("float", "float32") and form == "java":
         # Written as Java spells it; read as any spelling (the plain scalar's reader).
         return RuntimeCodec("_javafloats", f"write_{name}_java", "")
+    if name == "any" and form == "java":
+        # Its floats as Java spells them; read as any other untyped value.
+        return RuntimeCodec("_dynamic", "write_any_java", "read_any")
     if name == "decimal":
         suffix = "_string" if form == "string" else ""
         return RuntimeCodec(

@@ -989,15 +989,16 @@ def _with_byte_format(type_ref: TypeRef, byte_format: str) -> TypeRef:
 
 
 def _with_float_style(type_ref: TypeRef, style: str) -> TypeRef:
-    """Spell every float and float32 in the type as ``style`` says (``java``: the
-    scalar's format; Python's spelling has none)."""
+    """Spell every float and float32 in the type, and the floats inside ``any``
+    values, as ``style`` says (``java``: the scalar's format; Python's spelling has
+    none)."""
     if style == "python":
         return type_ref
     return _map_scalars(
         type_ref,
         lambda scalar: (
             Scalar(scalar.name, style)
-            if scalar.name in ("float", "float32") and scalar.format is None
+            if scalar.name in ("float", "float32", "any") and scalar.format is None
             else scalar
         ),
     )
