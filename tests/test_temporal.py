@@ -161,8 +161,22 @@ def test_write_time(value: time, text: str) -> None:
             datetime(2024, 2, 3, 4, 5, 6, 123000, tzinfo=offset(8)),
             '"2024-02-03T04:05:06.123+08:00"',
         ),
-        (datetime(2026, 6, 21, 1, 2, tzinfo=UTC), '"2026-06-21T01:02:00Z"'),
-        (datetime(2026, 6, 21, tzinfo=offset(0)), '"2026-06-21T00:00:00Z"'),
+        # In UTC as Fory writes an OffsetDateTime: seconds only when there are some,
+        # or a fraction; the fraction in groups of three digits.
+        (datetime(2026, 6, 21, 1, 2, tzinfo=UTC), '"2026-06-21T01:02Z"'),
+        (datetime(2026, 6, 21, tzinfo=offset(0)), '"2026-06-21T00:00Z"'),
+        (
+            datetime(2026, 6, 21, 1, 2, 0, 500000, tzinfo=UTC),
+            '"2026-06-21T01:02:00.500Z"',
+        ),
+        (
+            datetime(2026, 6, 21, 1, 2, 3, 120, tzinfo=UTC),
+            '"2026-06-21T01:02:03.000120Z"',
+        ),
+        (
+            datetime(2026, 6, 21, 1, 2, 0, 500000, tzinfo=offset(1)),
+            '"2026-06-21T01:02:00.5+01:00"',
+        ),
         (
             datetime(2026, 6, 21, 1, 2, 3, 1, tzinfo=offset(-5, 30)),
             '"2026-06-21T01:02:03.000001-05:30"',
@@ -408,7 +422,10 @@ def test_subclasses_are_written_with_the_base_format() -> None:
         def isoformat(self) -> str:
             return "nor this"
 
-    assert write_datetime(Stamp(2026, 6, 21, tzinfo=UTC)) == '"2026-06-21T00:00:00Z"'
+    assert write_datetime(Stamp(2026, 6, 21, tzinfo=UTC)) == '"2026-06-21T00:00Z"'
+    assert write_datetime(Stamp(2026, 6, 21, 0, 0, 1, 5000, tzinfo=UTC)) == (
+        '"2026-06-21T00:00:01.005Z"'
+    )
     assert write_local_datetime(Stamp(2026, 6, 21)) == '"2026-06-21T00:00:00"'
     assert write_date(Day(2026, 6, 21)) == '"2026-06-21"'
 

@@ -17,22 +17,29 @@ function pair                      Python value                     JSON form
 ``write_zone_id``/...              ``ZoneInfo`` or ``timezone``     ``"Europe/Paris"``
 ``write_offset_time``/...          ``time`` with a ``timezone``     ``"10:15:30+01:00"``
 ``write_zoned_datetime``/...       ``datetime`` with a zone         ``"2026-03-29T03:30:00+02:00[Europe/Paris]"``
+``write_instant``/...              aware ``datetime``, read in UTC  ``"2026-03-29T01:30:00.120Z"``
 =================================  ===============================  ======================
 
-Each is written as Jackson's JavaTimeModule writes the java.time type (with
-``WRITE_DATES_AS_TIMESTAMPS`` disabled): ``toString()`` for all but ``ZonedDateTime``,
-which is written with ``ISO_ZONED_DATE_TIME`` (``WRITE_DATES_WITH_ZONE_ID``), and read
-as Jackson reads it (``Year.of(int)``, ``YearMonth.parse``, ``MonthDay.parse``,
+Each is written as Fory JSON's writers write the java.time type: ``toString()`` for
+most, the formatters ``ISO_OFFSET_TIME`` for an ``OffsetTime`` and
+``ISO_ZONED_DATE_TIME`` for a ``ZonedDateTime`` (Jackson's with
+``WRITE_DATES_WITH_ZONE_ID``), the pattern ``uuuu-MM`` for a ``YearMonth`` and
+``ISO_INSTANT`` (``Instant.toString()``) for an ``Instant``. Each is read as Fory and
+Jackson read it (``Year.of(int)``, ``YearMonth.parse``, ``MonthDay.parse``,
 ``Period.parse``, ``ZoneOffset.of``, ``ZoneId.of``, ``OffsetTime.parse``,
-``ZonedDateTime.parse``). Decisions where Java and Python differ:
+``ZonedDateTime.parse``, ``Instant.parse``). Decisions where Java and Python differ:
 
 - Years: ``Year`` and ``YearMonth`` take Java's whole range (-999,999,999 to
-  999,999,999). ``YearMonth.toString()`` writes years past 9999 without the ``+``
-  that ``YearMonth.parse`` needs (``12026-01``); it is written as Java writes it and
-  read in both spellings. A ``Year`` is also read from a JSON integer, as Jackson does.
-- Offset times and zoned date-times hold Python's microseconds and years 1..9999: a
-  text beyond them is a ``DecodeError`` (with the ``nanos: truncate`` option, digits
-  past the sixth are dropped instead; see ``read_offset_time_truncating``).
+  999,999,999). A year past 9999 is written with the ``+`` that ``YearMonth.parse``
+  needs (``+12026-01``), as Fory writes it; ``YearMonth.toString()``, which Jackson
+  writes, leaves it out (``12026-01``), and both spellings are read. A ``Year`` is
+  also read from a JSON integer, as Jackson does.
+- Offset times, zoned date-times and instants hold Python's microseconds and years
+  1..9999: a text beyond them is a ``DecodeError`` (with the ``nanos: truncate``
+  option, digits past the sixth are dropped instead; see
+  ``read_offset_time_truncating``).
+- Instants are aware ``datetime`` values: written in UTC whatever their offset, read
+  from any offset (as ``Instant.parse`` does since JDK 12) into UTC.
 - Zones: a region id (``Europe/Paris``) is a ``zoneinfo.ZoneInfo`` from the running
   Python's time zone database; an offset id (``Z``, ``+02:00``) is a ``timezone``; the
   fixed ids Java keeps by name (``UTC``, ``GMT``, ``UT`` and ``GMT+02:00``,
@@ -58,9 +65,11 @@ from .temporal import (
     _TIME_FIELDS,
     _integer_text,
     _invalid,
+    _java_datetime_text,
     _micros,
     _offset_text,
     _offset_texts,
+    _utcoffset,
 )
 
 __all__ = [
@@ -68,6 +77,8 @@ __all__ = [
     "Period",
     "Year",
     "YearMonth",
+    "read_instant",
+    "read_instant_truncating",
     "read_month_day",
     "read_offset_time",
     "read_offset_time_truncating",
@@ -78,6 +89,7 @@ __all__ = [
     "read_zone_offset",
     "read_zoned_datetime",
     "read_zoned_datetime_truncating",
+    "write_instant",
     "write_month_day",
     "write_offset_time",
     "write_period",
@@ -415,6 +427,7 @@ _EXPECTED_PERIOD = "period (ISO-8601, such as P1Y2M3D)"
 _EXPECTED_ZONE_OFFSET = "zone offset (Z, +HH:MM or +HH:MM:SS)"
 _EXPECTED_ZONE_ID = "zone id (such as Europe/Paris, Z or +02:00)"
 _EXPECTED_OFFSET_TIME = "time with offset (HH:mm[:ss[.fraction]] then Z or +HH:MM)"
+_EXPECTED_INSTANT = "instant (YYYY-MM-DDTHH:mm:ss[.fraction] then Z or +HH:MM)"
 _EXPECTED_ZONED_DATETIME = (
     "zoned date-time (YYYY-MM-DDTHH:mm[:ss[.fraction]], an offset, then [zone])"
 )
@@ -453,10 +466,12 @@ def read_year(data: object) -> Year:
 
 
 def write_year_month(value: object) -> str:
-    """Write a ``YearMonth`` as ``YearMonth.toString()`` does (``"2026-03"``)."""
+    """Write a ``YearMonth`` as Fory does, with the pattern ``uuuu-MM``: ``"2026-03"``,
+    and a ``+`` before a year past 9999 (``"+12026-01"``), which ``YearMonth.toString()``
+    leaves out."""
     if type(value) is not YearMonth:
         raise encode_mismatch(value, "YearMonth")
-    return f'"{value}"'
+    return f'"+{value}"' if value.year > 9999 else f'"{value}"'
 
 
 def read_year_month(data: object) -> YearMonth:
@@ -726,19 +741,9 @@ def _iso_offset(text: str) -> timezone:
     return _offset(_offset_seconds(text))
 
 
-def _local_time_text(value: time) -> str:
-    """``LocalTime.toString()``: seconds only when not zero, the fraction in 3 or 6 digits."""
-    text = f"{value.hour:02d}:{value.minute:02d}"
-    micros = value.microsecond
-    if value.second or micros:
-        text += f":{value.second:02d}"
-        if micros:
-            text += f".{micros // 1000:03d}" if not micros % 1000 else f".{micros:06d}"
-    return text
-
-
 def write_offset_time(value: object) -> str:
-    """Write a ``time`` with a ``timezone`` as ``OffsetTime.toString()`` does."""
+    """Write a ``time`` with a ``timezone`` as Fory writes an ``OffsetTime``, with
+    ``ISO_OFFSET_TIME``: seconds always, a trimmed fraction, the offset."""
     if not isinstance(value, time):
         raise encode_mismatch(value, "time")
     zone = value.tzinfo
@@ -749,7 +754,8 @@ def write_offset_time(value: object) -> str:
             + ("a naive time" if zone is None else f"a time with {type(zone).__name__}")
         )
     offset = _whole_offset(zone.utcoffset(None))
-    return f'"{_local_time_text(value)}{offset}"'
+    local = time.isoformat(time.replace(value, tzinfo=None))
+    return f'"{local.rstrip("0") if "." in local else local}{offset}"'
 
 
 def read_offset_time(data: object) -> time:
@@ -867,6 +873,77 @@ def read_zoned_datetime_truncating(data: object) -> datetime:
     if type(data) is str and len(data) > 26:
         data = _NANO_DIGITS.sub(r"\1", data, 1)
     return read_zoned_datetime(data)
+
+
+# --- instants -------------------------------------------------------------------------
+
+_INSTANT = re.compile(
+    r"(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt]"
+    r"([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\.(\d{1,9}))?" + _ISO_OFFSET,
+    re.ASCII,
+)
+
+
+def write_instant(value: object) -> str:
+    """Write an aware ``datetime`` as ``Instant.toString()`` does, which Fory writes:
+    the instant in UTC, seconds always, the fraction in groups of three digits, ``Z``
+    (``"2024-03-05T14:07:09.120Z"``)."""
+    if not isinstance(value, datetime):
+        raise encode_mismatch(value, "datetime")
+    if _utcoffset(value) is None:
+        raise EncodeError(
+            "expected a datetime with an offset (an instant), got a naive datetime"
+        )
+    try:
+        utc = datetime.astimezone(value, _UTC)
+    except OverflowError:
+        raise EncodeError(
+            f"the instant {datetime.isoformat(value)} in UTC is outside years 1..9999"
+        ) from None
+    return f'"{_java_datetime_text(utc, seconds=True)}Z"'
+
+
+def read_instant(data: object) -> datetime:
+    """Read an instant as ``Instant.parse`` does (JDK 12+): a date-time with seconds
+    and an offset (``Z``, ``+HH:MM`` or ``+HH:MM:SS``), as an aware ``datetime`` in
+    UTC."""
+    match = _INSTANT.fullmatch(data) if type(data) is str else None
+    if match is None:
+        if type(data) is str and _LONG_YEAR.match(data):
+            raise _invalid(
+                "instant", data, "years outside 1..9999 cannot be represented"
+            )
+        raise decode_mismatch(data, _EXPECTED_INSTANT)
+    text: str = match.string
+    year, month, day, hour, minute, second, fraction, offset = match.groups()
+    try:
+        value = datetime(
+            int(year),
+            int(month),
+            int(day),
+            int(hour),
+            int(minute),
+            int(second),
+            _micros(fraction),
+            _iso_offset(offset),
+        )
+    except ValueError as error:
+        raise _invalid("instant", text, str(error)) from None
+    if value.tzinfo is _UTC:
+        return value
+    try:
+        return datetime.astimezone(value, _UTC)
+    except OverflowError:
+        raise _invalid(
+            "instant", text, "the instant in UTC is outside years 1..9999"
+        ) from None
+
+
+def read_instant_truncating(data: object) -> datetime:
+    """``read_instant``, with fraction digits past microseconds dropped."""
+    if type(data) is str and len(data) > 26:
+        data = _NANO_DIGITS.sub(r"\1", data, 1)
+    return read_instant(data)
 
 
 # --- zoned date-times of a pattern ----------------------------------------------------

@@ -75,6 +75,7 @@ JAVA_TIMES = (
     "zone_id",
     "offset_time",
     "zoned_datetime",
+    "instant",
 )
 #: The scalar types of the schema language.
 SCALARS = frozenset(
@@ -694,6 +695,7 @@ def _scalar_functions(
             "zone_id": dt.tzinfo,
             "offset_time": dt.time,
             "zoned_datetime": dt.datetime,
+            "instant": dt.datetime,
         }
         return (
             getattr(javatime, f"write_{name}"),

@@ -10,7 +10,7 @@ function pair                      Python value                     JSON form
 =================================  ===============================  =====================
 ``write_date``/``read_date``       ``date`` (not a ``datetime``)    ``"2026-06-21"``
 ``write_time``/``read_time``       naive ``time``                   ``"01:02:03.5"``
-``write_datetime``/...             aware ``datetime``               ``"2026-06-21T01:02:03Z"``
+``write_datetime``/...             aware ``datetime``               ``"2026-06-21T01:02:03+08:00"``
 ``write_local_datetime``/...       naive ``datetime``               ``"2026-06-21T01:02:03"``
 ``write_duration``/...             ``timedelta``                    ``"PT1H1M1.123S"``
 ``write_epoch_millis``/...         aware ``datetime``               ``1782003723000``
@@ -21,7 +21,11 @@ Decisions, each mirroring Java where Python can:
 
 - Times are written as Java's ``ISO_LOCAL_TIME`` formatter writes them: seconds always,
   then a fraction only when it is not zero, trailing zeros trimmed (``01:02:03``,
-  ``01:02:03.5``, ``01:02:03.123456``). Date-times use the same time text.
+  ``01:02:03.5``, ``01:02:03.123456``). Date-times use the same time text, but for
+  one case: a date-time whose offset is zero is written as Fory JSON's writers write
+  an ``OffsetDateTime`` in UTC, as ``LocalDateTime.toString()`` and ``Z``: seconds
+  only when the time has seconds or a fraction, and the fraction in groups of three
+  digits (``2026-06-21T01:02Z``, ``2026-06-21T01:02:03.500Z``).
 - Offsets are written as Java's ``ZoneOffset`` ids: ``Z`` for zero, else ``+08:00``, with
   ``:ss`` only when the offset has seconds. Java's offsets are whole seconds within
   ``-18:00..+18:00``; Python allows more (sub-second offsets, up to 24 hours), and such
@@ -394,17 +398,36 @@ def _utcoffset(value: datetime) -> timedelta | None:
 
 
 def write_datetime(value: object) -> str:
-    """Write an aware ``datetime`` as ``"YYYY-MM-DDTHH:mm:ss[.fraction]"`` plus offset."""
+    """Write an aware ``datetime`` as ``"YYYY-MM-DDTHH:mm:ss[.fraction]"`` plus offset;
+    in UTC as Fory writes it, ``"YYYY-MM-DDTHH:mm[:ss[.fraction]]Z"`` (see above)."""
     if not isinstance(value, datetime):
         raise encode_mismatch(value, "datetime")
     offset = _utcoffset(value)
     if offset is None:
         raise EncodeError("expected a datetime with an offset, got a naive datetime")
+    if offset == _ZERO:
+        return f'"{_java_datetime_text(value)}Z"'
     suffix = _offset_texts.get(offset) or _offset_text(offset)
     text = _datetime_isoformat(value)
     if value.microsecond:
         return f'"{text[:26].rstrip("0")}{suffix}"'
     return f'"{text[:19]}{suffix}"'
+
+
+def _java_datetime_text(value: datetime, seconds: bool = False) -> str:
+    """The local date-time of ``value`` as ``LocalDateTime.toString()`` writes it:
+    ``YYYY-MM-DDTHH:mm``, then ``:ss`` when there are seconds or a fraction (always
+    with ``seconds``), then the fraction in groups of three digits.
+
+    Made from ``datetime.isoformat``'s text, so a subclass's attributes never reach it.
+    """
+    text = _datetime_isoformat(value)
+    fraction = text[20:26] if text[19:20] == "." else ""
+    if not (seconds or fraction or text[17:19] != "00"):
+        return text[:16]
+    if fraction.endswith("000"):
+        fraction = fraction[:3]
+    return text[:19] + ("." + fraction if fraction else "")
 
 
 def read_datetime(data: object) -> datetime:

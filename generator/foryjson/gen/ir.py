@@ -50,7 +50,14 @@ PATTERN_TYPES = (
 )
 
 #: The types whose ISO text may have nanoseconds, for the ``nanos`` option.
-NANO_TYPES = ("time", "datetime", "local_datetime", "offset_time", "zoned_datetime")
+NANO_TYPES = (
+    "time",
+    "datetime",
+    "local_datetime",
+    "offset_time",
+    "zoned_datetime",
+    "instant",
+)
 #: What reading does with fraction digits past microseconds.
 NANOS_CHOICES = ("reject", "truncate")
 

@@ -103,7 +103,10 @@ _JAVA_TIME_PATTERNS = {
     "zone_id": f"^{_ZONE_ID}$",
     "offset_time": f"^{{time}}{_ISO_OFFSET}$",
     "zoned_datetime": f"^{_DATE}[Tt]{{time}}{_ISO_OFFSET}(?:\\[{_ZONE_ID}\\])?$",
+    "instant": f"^{_DATE}[Tt]{{seconds}}{_ISO_OFFSET}$",
 }
+# An instant's time has its seconds (Instant.parse).
+_SECONDS_TIME = "(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,6}0{0,3})?"
 _DURATION = f"^[-+]?[Pp](?:[-+]?[0-9]+[Dd](?:[Tt]{_HMS})?|[Tt]{_HMS})$"
 _UUID = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
 _JSON_NUMBER = "^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$"
@@ -593,6 +596,12 @@ def scalar_schema(scalar: Scalar) -> dict[str, object]:
                 "minimum": javatime.MIN_YEAR,
                 "maximum": javatime.MAX_YEAR,
             }
+        if name == "instant":
+            seconds = _SECONDS_TIME
+            if scalar.truncate_nanos:
+                seconds = seconds.replace("[0-9]{1,6}0{0,3}", "[0-9]{1,9}")
+            pattern = pattern.replace("{seconds}", seconds)
+            return {"type": "string", "format": "date-time", "pattern": pattern}
         return {"type": "string", "pattern": pattern.replace("{time}", time_shape)}
     assert name in TEMPORALS
     if form in ("epoch_millis", "epoch_seconds"):

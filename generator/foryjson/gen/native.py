@@ -360,6 +360,7 @@ SCALAR_KINDS: dict[str, tuple[str, tuple[str, str | None]]] = {
     "epoch_millis": ("dates", ("datetime", "epoch_millis")),
     "epoch_seconds": ("dates", ("datetime", "epoch_seconds")),
     "local_datetime": ("dates", ("local_datetime", None)),
+    "instant": ("dates", ("instant", None)),
     "base64": ("bytes", ("bytes", "base64")),
     "base64url": ("bytes", ("bytes", "base64url")),
     "base16": ("bytes", ("bytes", "base16")),

@@ -38,6 +38,7 @@ ANNOTATIONS: dict[str, tuple[str, str | None]] = {
     "zone_id": ("tzinfo", "datetime"),
     "offset_time": ("time", "datetime"),
     "zoned_datetime": ("datetime", "datetime"),
+    "instant": ("datetime", "datetime"),
     "bytes": ("bytes", None),
     "any": ("Any", None),
 }

@@ -62,7 +62,7 @@ NAMES = {
     "LocalTime": "time",
     "LocalDateTime": "local_datetime",
     "OffsetDateTime": "datetime",
-    "Instant": "datetime",
+    "Instant": "instant",
     "Duration": "duration",
     "Year": "year",
     "YearMonth": "year_month",

@@ -275,16 +275,52 @@ fj_write_time(fj_buf *b, PyObject *value)
 }
 
 /*
+ * HH:MM, then :SS when there are seconds or a fraction (always with seconds set),
+ * then the fraction in groups of three digits: LocalTime.toString()'s text, which
+ * Fory JSON writes in a UTC OffsetDateTime and (seconds always) an Instant.
+ */
+static inline char *
+fj_java_time_text(char *out, int hour, int minute, int second, int microsecond,
+                  int seconds)
+{
+    int digits = 6, i;
+    out = fj_two_digits(out, hour);
+    *out++ = ':';
+    out = fj_two_digits(out, minute);
+    if (!seconds && second == 0 && microsecond == 0) {
+        return out;
+    }
+    *out++ = ':';
+    out = fj_two_digits(out, second);
+    if (microsecond == 0) {
+        return out;
+    }
+    if (microsecond % 1000 == 0) {
+        microsecond /= 1000;
+        digits = 3;
+    }
+    *out++ = '.';
+    for (i = digits - 1; i >= 0; i--) {
+        out[i] = (char)('0' + microsecond % 10);
+        microsecond /= 10;
+    }
+    return out + digits;
+}
+
+/*
  * An exact datetime.datetime whose tzinfo is zone: with zone the UTC singleton
- * (datetime.timezone.utc), "YYYY-MM-DDTHH:MM:SS[.fraction]Z" as
- * foryjson.temporal.write_datetime writes it; with zone None (naive), the same
- * without the Z, as write_local_datetime does. Any other zone, UTC under another
- * name included, is the Python encoders'.
+ * (datetime.timezone.utc), "YYYY-MM-DDTHH:MM[:SS[.fraction]]Z" as
+ * foryjson.temporal.write_datetime writes a UTC date-time (as Fory does); with
+ * zone None (naive), "YYYY-MM-DDTHH:MM:SS[.fraction]" as write_local_datetime
+ * does; with seconds set (an instant, in UTC), seconds always, as
+ * foryjson.javatime.write_instant does. Any other zone, UTC under another name
+ * included, is the Python encoders'.
  */
 static inline int
-fj_write_datetime(fj_buf *b, PyObject *value, PyObject *zone)
+fj_write_datetime(fj_buf *b, PyObject *value, PyObject *zone, int seconds)
 {
     char *out;
+    int hour, minute, second, microsecond;
     if (!PyDateTime_CheckExact(value) || PyDateTime_DATE_GET_TZINFO(value) != zone
         || fj_reserve(b, 29) < 0) {
         return -1;
@@ -294,11 +330,14 @@ fj_write_datetime(fj_buf *b, PyObject *value, PyObject *zone)
     out = fj_date_text(out, PyDateTime_GET_YEAR(value), PyDateTime_GET_MONTH(value),
                        PyDateTime_GET_DAY(value));
     *out++ = 'T';
-    out = fj_time_text(out, PyDateTime_DATE_GET_HOUR(value),
-                       PyDateTime_DATE_GET_MINUTE(value),
-                       PyDateTime_DATE_GET_SECOND(value),
-                       PyDateTime_DATE_GET_MICROSECOND(value));
-    if (zone != Py_None) {
+    hour = PyDateTime_DATE_GET_HOUR(value);
+    minute = PyDateTime_DATE_GET_MINUTE(value);
+    second = PyDateTime_DATE_GET_SECOND(value);
+    microsecond = PyDateTime_DATE_GET_MICROSECOND(value);
+    if (zone == Py_None) {
+        out = fj_time_text(out, hour, minute, second, microsecond);
+    } else {
+        out = fj_java_time_text(out, hour, minute, second, microsecond, seconds);
         *out++ = 'Z';
     }
     *out++ = '"';

@@ -1,8 +1,13 @@
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.MonthDay;
+import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.time.Period;
 import java.time.Year;
@@ -13,11 +18,15 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 
 /**
- * java.time's own text of the types in foryjson.javatime, for tests/test_java_time.py.
+ * java.time's own text of the types in foryjson.temporal and foryjson.javatime, for
+ * tests/test_java_time.py.
  *
- * <p>Reads lines {@code KIND TAB TEXT}, reads each text as Jackson's JavaTimeModule
- * reads that type (WRITE_DATES_AS_TIMESTAMPS disabled) and prints how it writes the
- * value back, or {@code !} and the exception's class when Java refuses the text. The
+ * <p>Reads lines {@code KIND TAB TEXT}, reads each text as Fory JSON reads that type
+ * (the java.time parse methods) and prints how Fory JSON's writers write the value
+ * back (toString or the formatter each uses; see the comments below), or {@code !}
+ * and the exception's class when Java refuses the text. The kind
+ * {@code instant_epoch} takes {@code SECONDS TAB NANOS} and prints
+ * {@code Instant.ofEpochSecond(SECONDS, NANOS).toString()}. The
  * kinds {@code local} and {@code later} take {@code LOCAL-DATE-TIME TAB ZONE-ID} and
  * print {@code ZonedDateTime.of} of them, the earlier or the later offset of an
  * overlap; {@code year_month_pattern}, {@code month_day_pattern},
@@ -34,10 +43,37 @@ public final class TimeText {
 
     private static String convert(String kind, String text) {
         switch (kind) {
+            case "date":
+                return LocalDate.parse(text).toString();
+            case "time":
+                return DateTimeFormatter.ISO_LOCAL_TIME.format(LocalTime.parse(text));
+            case "local_datetime":
+                return DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(LocalDateTime.parse(text));
+            case "datetime": {
+                // Fory's writeOffsetDateTime: a UTC value of years 0..9999 as
+                // LocalDateTime.toString() and Z, any other with ISO_OFFSET_DATE_TIME.
+                OffsetDateTime value = OffsetDateTime.parse(text);
+                if (value.getOffset().getTotalSeconds() == 0
+                        && value.getYear() >= 0
+                        && value.getYear() <= 9999) {
+                    return value.toLocalDateTime() + "Z";
+                }
+                return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(value);
+            }
+            case "duration":
+                return Duration.parse(text).toString();
+            case "instant":
+                return Instant.parse(text).toString();
+            case "instant_epoch": {
+                String[] parts = text.split("\t", 2);
+                return Instant.ofEpochSecond(Long.parseLong(parts[0]), Long.parseLong(parts[1]))
+                        .toString();
+            }
             case "year":
                 return Year.of(Integer.parseInt(text)).toString();
             case "year_month":
-                return YearMonth.parse(text).toString();
+                // Fory writes a YearMonth with the pattern uuuu-MM.
+                return DateTimeFormatter.ofPattern("uuuu-MM").format(YearMonth.parse(text));
             case "month_day":
                 return MonthDay.parse(text).toString();
             case "period":
@@ -47,7 +83,7 @@ public final class TimeText {
             case "zone_id":
                 return ZoneId.of(text).toString();
             case "offset_time":
-                return OffsetTime.parse(text).toString();
+                return DateTimeFormatter.ISO_OFFSET_TIME.format(OffsetTime.parse(text));
             case "zoned_datetime":
                 return DateTimeFormatter.ISO_ZONED_DATE_TIME.format(ZonedDateTime.parse(text));
             case "year_month_pattern": {

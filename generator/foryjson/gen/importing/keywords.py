@@ -76,8 +76,11 @@ def _exported_scalars() -> list[tuple[dict[str, object], str, str | None]]:
         table.append((scalar_schema(Scalar(name)), name, None))
     for name in ("year_month", "month_day", "period", "zone_offset", "zone_id"):
         table.append((scalar_schema(Scalar(name)), name, None))
-    for name in ("offset_time", "zoned_datetime", "year"):
+    for name in ("offset_time", "zoned_datetime", "instant", "year"):
         table.append((scalar_schema(Scalar(name)), name, None))
+    # An instant's "format": "date-time" would read as datetime, which writes other text.
+    truncating = Scalar("instant", truncate_nanos=True)
+    table.append((scalar_schema(truncating), "instant", None))
     table.sort(key=lambda entry: -len(entry[0]))
     return table
 
