@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from foryjson import DecodeError
+from foryjson import DecodeError, EncodeError, ForyJson
 from foryjson.gen.generate import generate
 
 SCHEMA = """
@@ -47,6 +47,29 @@ models:
   Parcel:
     fields:
       grams: int
+  Payment:
+    subtypes:
+      property: kind
+      types: {card: Card, transfer: Transfer}
+  Card:
+    fields:
+      last_four: str
+  Transfer:
+    fields:
+      iban: str
+  Holder:
+    fields:
+      value: any
+  Account:
+    fields:
+      id: {type: int, constraints: {min: 0}}
+  Period:
+    validator: examples.validators:check_period
+    fields:
+      start: int
+      end: int
+roots:
+  Untyped: any
 """
 
 
@@ -155,6 +178,45 @@ def test_pattern_dates_are_never_moved_to_a_valid_one(
     assert refusal(module.Sample, document) == expected
 
 
+def test_a_subtype_writes_its_name_and_reads_without_it(module: Any) -> None:
+    card = module.Card(last_four="4242")
+    assert card.to_json() == '{"kind":"card","last_four":"4242"}'
+    assert module.Card.from_json('{"last_four":"4242"}') == card
+    assert refusal(module.Card, '{"kind":"transfer","last_four":"4242"}') == (
+        "unknown subtype name 'transfer'; expected one of card",
+        "$.kind",
+    )
+
+
+def test_a_number_past_a_double_is_refused_as_any(module: Any) -> None:
+    assert refusal(module.Holder, '{"value":[1e400]}') == (
+        "number too large for a float",
+        "$.value[0]",
+    )
+    with pytest.raises(DecodeError) as caught:
+        ForyJson(module).from_json("-1e400", module.Untyped)
+    assert (caught.value.message, caught.value.path) == (
+        "number too large for a float",
+        "$",
+    )
+
+
+def test_values_the_reader_would_refuse_are_not_written(module: Any) -> None:
+    with pytest.raises(EncodeError) as caught:
+        module.Account(id=-1).to_json()
+    assert (caught.value.message, caught.value.path) == (
+        "-1 is less than the minimum 0",
+        "$.id",
+    )
+    with pytest.raises(EncodeError) as caught:
+        module.Period(start=2, end=1).to_json()
+    assert (caught.value.message, caught.value.path) == (
+        "rejected by examples.validators:check_period: ends at 1, before it starts"
+        " at 2",
+        "$",
+    )
+
+
 def test_the_page_lists_every_row_tested_here() -> None:
     page = (
         Path(__file__).resolve().parents[1] / "docs" / "wire-compatibility.md"
@@ -168,5 +230,9 @@ def test_the_page_lists_every_row_tested_here() -> None:
         "invalid time '24:00': hour must be in 0..23",
         "`-0.0`",
         "`@JsonAnyGetter`",
+        "unknown subtype name 'transfer'; expected one of card",
+        "number too large for a float",
+        "-1 is less than the minimum 0",
+        "rejected by examples.validators:check_period",
     ):
         assert text in section, text
