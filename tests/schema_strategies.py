@@ -15,7 +15,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from foryjson import javatime
+from foryjson import identifiers, javatime
 from foryjson.dynamic import write_any
 from foryjson.gen.defaults import NOTHING, implicit_default
 from foryjson.gen.generate import find_schemas
@@ -163,6 +163,33 @@ def zones() -> st.SearchStrategy[Any]:
     )
 
 
+# URI references built from parts (drawing them from foryjson.identifiers' expression
+# is slow): a scheme and authority or not, path segments, a query and a fragment.
+_URI_TEXT = st.lists(
+    st.sampled_from([*"abcXYZ019-._~!$&'()*+,;=:@\u00e9\u4e2d\U0001f600", "%2F"]),
+    max_size=8,
+).map("".join)
+URIS = st.builds(
+    lambda start, segments, query, fragment: start
+    + "/".join(segments)
+    + ("" if query is None else "?" + query)
+    + ("" if fragment is None else "#" + fragment),
+    st.sampled_from(
+        ["", "/", "https://example.com/", "//host:8080/", "file:///", "urn:x"]
+    ),
+    st.lists(_URI_TEXT.filter(lambda text: ":" not in text), max_size=4),
+    st.none() | _URI_TEXT.map(lambda text: text + "[]"),
+    st.none() | _URI_TEXT,
+).filter(lambda text: identifiers._URI.fullmatch(text) is not None)
+LOCALES = st.sampled_from(
+    ["en", "en-US", "de-CH-1996", "zh-Hant-TW", "es-419", "und", "sr-Latn-RS", "fil"]
+)
+IDENTIFIER_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "uri": URIS,
+    "locale": LOCALES,
+    "currency": st.sampled_from(sorted(identifiers.CURRENCY_CODES)),
+}
+
 JAVA_TIME_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "year": st.builds(javatime.Year, JAVA_YEARS),
     "year_month": st.builds(javatime.YearMonth, JAVA_YEARS, st.integers(1, 12)),
@@ -204,6 +231,8 @@ def for_scalar(scalar: Scalar) -> st.SearchStrategy[Any]:
         return TEXT
     if name == "char":
         return st.characters(max_codepoint=0xFFFF, exclude_categories=["Cs"])
+    if name in IDENTIFIER_VALUES:
+        return IDENTIFIER_VALUES[name]
     if name == "float":
         return FLOATS
     if name == "float32":

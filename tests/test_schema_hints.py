@@ -43,11 +43,15 @@ def field_of(type_text: str) -> str:
         ("Integer", "unknown type 'Integer'; write int32, the schema type for Integer"),
         (
             "Instant",
-            "unknown type 'Instant'; write datetime, the schema type for Instant",
+            "unknown type 'Instant'; write instant, the schema type for Instant",
         ),
         (
-            "instant",
-            "unknown type 'instant'; write datetime, the schema type for Instant",
+            "URI",
+            "unknown type 'URI'; write uri, the schema type for URI",
+        ),
+        (
+            "Currency",
+            "unknown type 'Currency'; write currency, the schema type for Currency",
         ),
         (
             "OffsetDateTime",

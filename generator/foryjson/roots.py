@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMATS",
+    "IDENTIFIERS",
     "JAVA_TIMES",
     "MAX_EXPRESSION_CHARS",
     "MAX_EXPRESSION_DEPTH",
@@ -65,6 +66,8 @@ MAX_EXPRESSION_DEPTH = 32
 
 #: The date and time types foryjson.temporal writes and reads.
 TEMPORALS = ("date", "time", "datetime", "local_datetime", "duration")
+#: The text identifiers foryjson.identifiers checks, held as ``str``.
+IDENTIFIERS = ("uri", "locale", "currency")
 #: The java.time types foryjson.javatime writes and reads.
 JAVA_TIMES = (
     "year",
@@ -89,6 +92,7 @@ SCALARS = frozenset(
         "str",
         "char",
         "uuid",
+        *IDENTIFIERS,
         "bytes",
         "any",
         *TEMPORALS,
@@ -401,7 +405,7 @@ def _scalar_builtins(
         return pyvalues.float_value
     if name in TEMPORALS or name in JAVA_TIMES:
         return lambda value, choices: pyvalues.temporal(value, choices, encode)
-    if name in ("bool", "str", "int", *INTEGER_RANGES):
+    if name in ("bool", "str", "int", *INTEGER_RANGES, *IDENTIFIERS):
 
         def checked(value: object, choices: Any) -> Any:
             encode(value)  # the checks of the field's type
@@ -660,13 +664,17 @@ def _scalar_functions(
         if form == "string":
             return decimals.write_decimal_string, decimals.read_decimal_string, Decimal
         return decimals.write_decimal, decimals.decimal_from, Decimal
-    if name in ("char", "uuid"):
+    if name in ("char", "uuid", *IDENTIFIERS):
         from uuid import UUID
 
         from . import identifiers
 
-        if name == "char":
-            return identifiers.write_char, identifiers.read_char, str
+        if name != "uuid":
+            return (
+                getattr(identifiers, f"write_{name}"),
+                getattr(identifiers, f"read_{name}"),
+                str,
+            )
         return identifiers.write_uuid, identifiers.read_uuid, UUID
     if name == "bytes":
         from . import binary

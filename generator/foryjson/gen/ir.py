@@ -36,6 +36,8 @@ TEMPORALS = frozenset(roots.TEMPORALS)
 
 #: The java.time types ``foryjson.javatime`` writes and reads.
 JAVA_TIMES = frozenset(roots.JAVA_TIMES)
+#: The text identifiers ``foryjson.identifiers`` checks (``uri``, ``locale``, ``currency``).
+IDENTIFIERS = frozenset(roots.IDENTIFIERS)
 
 #: The types that take a Java DateTimeFormatter pattern as their ``format``.
 PATTERN_TYPES = (

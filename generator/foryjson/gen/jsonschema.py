@@ -22,10 +22,11 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from pathlib import Path
 
-from .. import javatime, temporal
+from .. import identifiers, javatime, temporal
 from ..numbers import INTEGER_RANGES
 from .defaults import NOTHING, implicit_default
 from .ir import (
+    IDENTIFIERS,
     JAVA_TIMES,
     TEMPORALS,
     Constraints,
@@ -107,6 +108,12 @@ _JAVA_TIME_PATTERNS = {
 }
 # An instant's time has its seconds (Instant.parse).
 _SECONDS_TIME = "(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,6}0{0,3})?"
+# The text identifiers, with the expressions their readers match.
+_IDENTIFIER_SCHEMAS: dict[str, dict[str, object]] = {
+    "uri": {"format": "uri-reference", "pattern": f"^{identifiers._URI.pattern}$"},
+    "locale": {"pattern": f"^{identifiers._LOCALE.pattern}$"},
+    "currency": {"enum": sorted(identifiers.CURRENCY_CODES)},
+}
 _DURATION = f"^[-+]?[Pp](?:[-+]?[0-9]+[Dd](?:[Tt]{_HMS})?|[Tt]{_HMS})$"
 _UUID = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
 _JSON_NUMBER = "^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$"
@@ -577,6 +584,8 @@ def scalar_schema(scalar: Scalar) -> dict[str, object]:
             "maxLength": 1,
             "pattern": "^[^\\U00010000-\\U0010FFFF]$",
         }
+    if name in IDENTIFIERS:
+        return {"type": "string", **_IDENTIFIER_SCHEMAS[name]}
     if name == "uuid":
         return {"type": "string", "format": "uuid", "pattern": _UUID}
     if name == "bytes":

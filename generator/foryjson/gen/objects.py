@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from ..numbers import INTEGER_RANGES
 from .ir import (
+    IDENTIFIERS,
     Constraints,
     Custom,
     DictOf,
@@ -335,12 +336,22 @@ def hashable(type_ref: TypeRef) -> bool:
 # Scalars whose hashes Python randomizes (str, bytes, naive dates and times) or whose
 # values share a hash only a few at a time (bool, integers of 64 bits or fewer).
 _SAFE_HASHES = frozenset(
-    {"bool", "str", "char", "bytes", "date", "time", "local_datetime", *INTEGER_RANGES}
+    {
+        "bool",
+        "str",
+        "char",
+        *IDENTIFIERS,
+        "bytes",
+        "date",
+        "time",
+        "local_datetime",
+        *INTEGER_RANGES,
+    }
 )
 # Scalars whose hashes are randomized: a tuple of them only is safe too. A tuple of
 # integers is not: two of them give an attacker room to pick a common tuple hash.
 _RANDOMIZED_HASHES = frozenset(
-    {"str", "char", "bytes", "date", "time", "local_datetime"}
+    {"str", "char", *IDENTIFIERS, "bytes", "date", "time", "local_datetime"}
 )
 
 

@@ -68,6 +68,8 @@ def _exported_scalars() -> list[tuple[dict[str, object], str, str | None]]:
     table: list[tuple[dict[str, object], str, str | None]] = []
     for name in ("bool", "int", *INTEGER_RANGES, "float", "float32", "str", "char"):
         table.append((scalar_schema(Scalar(name)), name, None))
+    for name in ("uri", "locale", "currency"):
+        table.append((scalar_schema(Scalar(name)), name, None))
     table.append((scalar_schema(Scalar("uuid")), "uuid", None))
     table.append((scalar_schema(Scalar("decimal", "string")), "decimal", "string"))
     for form in BYTE_FORMATS:
