@@ -267,38 +267,17 @@ _FLOAT_MAX = 1.7976931348623157e308
 
 def plain_any(value: object) -> Any:
     """An ``any`` value as plain data: the JSON value ``dynamic.write_any`` writes."""
-    return _plain_untyped(value, plain_float)
-
-
-def plain_any_java(value: object) -> Any:
-    """An ``any`` value as ``dynamic.write_any_java`` writes it: floats in Java's
-    spelling, as fragments."""
-    return _plain_untyped(value, _plain_float_java)
-
-
-def _plain_float_java(value: float) -> Any:
-    from .javafloats import write_float_java
-
-    return Fragment(write_float_java(value))
-
-
-def _plain_untyped(value: object, convert_float: Callable[[float], Any]) -> Any:
     kind = type(value)
     if kind is str or kind is bool or value is None:
         return value
     if kind is int:
         return value  # beyond 64 bits orjson refuses it, and the string encoder writes
     if kind is float:
-        return convert_float(value)  # type: ignore[arg-type]
+        return plain_float(value)
     if kind is dict:
-        return plain_members(
-            value, _NO_NAMES, lambda item: _plain_untyped(item, convert_float)
-        )
+        return plain_members(value, _NO_NAMES)
     if kind is list or kind is tuple:
-        return [
-            _plain_untyped(item, convert_float)
-            for item in value  # type: ignore[attr-defined]
-        ]
+        return [plain_any(item) for item in value]  # type: ignore[attr-defined]
     # Only untyped exact numbers get here: their modules load for them alone.
     from decimal import Decimal
 
@@ -308,6 +287,14 @@ def _plain_untyped(value: object, convert_float: Callable[[float], Any]) -> Any:
     if kind is NumberText or isinstance(value, Decimal):
         return Fragment(write_any(value))
     raise NotPlain
+
+
+def plain_any_java(value: object) -> Any:
+    """An ``any`` value as ``dynamic.write_any_java`` writes it (floats in Java's
+    spelling, which orjson does not have): its text, as one fragment."""
+    from .dynamic import write_any_java
+
+    return Fragment(write_any_java(value))
 
 
 def plain_float(value: Any) -> Any:
