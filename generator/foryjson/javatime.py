@@ -820,24 +820,19 @@ def _resolve_gap(value: datetime, zone: tzinfo) -> datetime:
         return value  # at the ends of datetime's range, where zones have no gaps
 
 
-def read_zoned_datetime(data: object) -> datetime:
-    """Read a zoned date-time as ``ZonedDateTime.parse`` does, into an aware ``datetime``.
+def _not_matched(data: object, what: str, expected: str) -> DecodeError:
+    """The error for text without a zoned date-time's or an instant's shape."""
+    if type(data) is str and _LONG_YEAR.match(data):
+        return _invalid(what, data, "years outside 1..9999 cannot be represented")
+    return decode_mismatch(data, expected)
 
-    The date-time and its offset make an instant; with a ``[zone]``, the result is that
-    instant in the zone (a ``ZoneInfo``, or a named ``timezone`` for ``UTC``,
-    ``GMT+02:00``...); without one, the offset is the zone.
-    """
-    match = _ZONED_DATETIME.fullmatch(data) if type(data) is str else None
-    if match is None:
-        if type(data) is str and _LONG_YEAR.match(data):
-            raise _invalid(
-                "zoned date-time", data, "years outside 1..9999 cannot be represented"
-            )
-        raise decode_mismatch(data, _EXPECTED_ZONED_DATETIME)
-    text: str = match.string
-    year, month, day, hour, minute, second, fraction, offset, region = match.groups()
+
+def _with_offset(match: re.Match[str], what: str) -> datetime:
+    """The aware ``datetime`` of the first eight groups of a zoned date-time's or an
+    instant's match: date, time fields and offset."""
+    year, month, day, hour, minute, second, fraction, offset = match.groups()[:8]
     try:
-        value = datetime(
+        return datetime(
             int(year),
             int(month),
             int(day),
@@ -848,7 +843,22 @@ def read_zoned_datetime(data: object) -> datetime:
             _iso_offset(offset),
         )
     except ValueError as error:
-        raise _invalid("zoned date-time", text, str(error)) from None
+        raise _invalid(what, match.string, str(error)) from None
+
+
+def read_zoned_datetime(data: object) -> datetime:
+    """Read a zoned date-time as ``ZonedDateTime.parse`` does, into an aware ``datetime``.
+
+    The date-time and its offset make an instant; with a ``[zone]``, the result is that
+    instant in the zone (a ``ZoneInfo``, or a named ``timezone`` for ``UTC``,
+    ``GMT+02:00``...); without one, the offset is the zone.
+    """
+    match = _ZONED_DATETIME.fullmatch(data) if type(data) is str else None
+    if match is None:
+        raise _not_matched(data, "zoned date-time", _EXPECTED_ZONED_DATETIME)
+    text: str = match.string
+    value = _with_offset(match, "zoned date-time")
+    region = match.group(9)
     if region is None:
         return value
     try:
@@ -909,33 +919,15 @@ def read_instant(data: object) -> datetime:
     UTC."""
     match = _INSTANT.fullmatch(data) if type(data) is str else None
     if match is None:
-        if type(data) is str and _LONG_YEAR.match(data):
-            raise _invalid(
-                "instant", data, "years outside 1..9999 cannot be represented"
-            )
-        raise decode_mismatch(data, _EXPECTED_INSTANT)
-    text: str = match.string
-    year, month, day, hour, minute, second, fraction, offset = match.groups()
-    try:
-        value = datetime(
-            int(year),
-            int(month),
-            int(day),
-            int(hour),
-            int(minute),
-            int(second),
-            _micros(fraction),
-            _iso_offset(offset),
-        )
-    except ValueError as error:
-        raise _invalid("instant", text, str(error)) from None
+        raise _not_matched(data, "instant", _EXPECTED_INSTANT)
+    value = _with_offset(match, "instant")
     if value.tzinfo is _UTC:
         return value
     try:
         return datetime.astimezone(value, _UTC)
     except OverflowError:
         raise _invalid(
-            "instant", text, "the instant in UTC is outside years 1..9999"
+            "instant", match.string, "the instant in UTC is outside years 1..9999"
         ) from None
 
 
