@@ -596,6 +596,21 @@ UNWRITABLE = [
 ]
 
 
+def test_an_instant_is_written_from_the_fields_not_a_subclass() -> None:
+    """Converting to UTC runs no code of a datetime subclass."""
+
+    class Shifted(dt.datetime):
+        def __new__(cls, *args: Any, **kwargs: Any) -> Shifted:
+            made = super().__new__(cls, *args, **kwargs)
+            return made.replace(hour=(made.hour + 3) % 24)
+
+        def isoformat(self, sep: str = "T", timespec: str = "auto") -> str:
+            return "not this"
+
+    value = Shifted(2024, 3, 5, 11, 7, 9, tzinfo=offset(2))
+    assert javatime.write_instant(value) == '"2024-03-05T12:07:09Z"'
+
+
 @pytest.mark.parametrize(("kind", "value", "message"), UNWRITABLE)
 def test_unwritable_values_say_why(kind: str, value: object, message: str) -> None:
     with pytest.raises(EncodeError) as caught:

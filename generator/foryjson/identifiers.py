@@ -154,9 +154,12 @@ def _is_uri(text: object) -> TypeGuard[str]:
 # Locale.toLanguageTag() writes them: lower case, title case, upper case (or digits)
 # and lower case. Extensions and private use parts are left out: Java sorts and
 # merges their keys, so their text would not come back as written; so are the
-# language codes Java replaces (in, iw, ji become id, he, yi).
+# language codes Java replaces (in, iw, ji become id, he, yi) and the whole tags of
+# its grandfathered table that have this shape (zh-guoyu becomes cmn).
 _LOCALE = re.compile(
-    r"(?!(?:in|iw|ji)(?:-|$))(?:[a-z]{2,3}|[a-z]{5,8})(?:-[A-Z][a-z]{3})?"
+    r"(?!(?:in|iw|ji)(?:-|$))"
+    r"(?!(?:art-lojban|cel-gaulish|zh-guoyu|zh-hakka|zh-xiang)$)"
+    r"(?:[a-z]{2,3}|[a-z]{5,8})(?:-[A-Z][a-z]{3})?"
     r"(?:-(?:[A-Z]{2}|[0-9]{3}))?(?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*"
 )
 _EXPECTED_LOCALE = (

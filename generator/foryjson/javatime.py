@@ -61,8 +61,10 @@ from datetime import date, datetime, time, timedelta, timezone, tzinfo
 
 from .errors import DecodeError, EncodeError, decode_mismatch, encode_mismatch
 from .temporal import (
+    _EPOCH,
     _NANO_DIGITS,
     _TIME_FIELDS,
+    _datetime_minus,
     _integer_text,
     _invalid,
     _java_datetime_text,
@@ -905,10 +907,18 @@ def write_instant(value: object) -> str:
             "expected a datetime with an offset (an instant), got a naive datetime"
         )
     try:
-        utc = datetime.astimezone(value, _UTC)
+        # The epoch plus the difference: an exact datetime, which astimezone would
+        # make through a subclass's own constructor.
+        utc = _EPOCH + _datetime_minus(value, _EPOCH)
     except OverflowError:
         raise EncodeError(
             f"the instant {datetime.isoformat(value)} in UTC is outside years 1..9999"
+        ) from None
+    except MemoryError:
+        raise
+    except Exception as error:  # a tzinfo that fails the second time it is asked
+        raise EncodeError(
+            f"the tzinfo of the datetime gives no valid UTC offset ({error})"
         ) from None
     return f'"{_java_datetime_text(utc, seconds=True)}Z"'
 

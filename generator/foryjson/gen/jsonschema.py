@@ -110,7 +110,7 @@ _JAVA_TIME_PATTERNS = {
 _SECONDS_TIME = "(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,6}0{0,3})?"
 # The text identifiers, with the expressions their readers match.
 _IDENTIFIER_SCHEMAS: dict[str, dict[str, object]] = {
-    "uri": {"format": "uri-reference", "pattern": f"^{identifiers._URI.pattern}$"},
+    "uri": {"format": "iri-reference", "pattern": f"^{identifiers._URI.pattern}$"},
     "locale": {"pattern": f"^{identifiers._LOCALE.pattern}$"},
     "currency": {"enum": sorted(identifiers.CURRENCY_CODES)},
 }
