@@ -68,7 +68,45 @@ except ValueError as error:
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "stdlib",
-        "backend='orjson' needs the orjson package (pip install orjson)",
+        "backend='orjson' needs the orjson package, 3.9 or later (pip install -U orjson)",
+    ]
+
+
+def test_an_orjson_too_old_is_set_aside_with_one_warning() -> None:
+    """orjson before 3.9 has no Fragment: the standard library writes and reads, and
+    one RuntimeWarning says why, instead of an AttributeError from every to_json."""
+    code = """
+import sys, types, warnings
+old = types.ModuleType("orjson")
+old.__version__ = "3.8.3"
+old.loads = old.dumps = lambda *args, **kwargs: 1 / 0
+old.JSONDecodeError = ValueError
+sys.modules["orjson"] = old
+warnings.simplefilter("always")
+from foryjson import ForyJson
+from generated import media
+from tests.media_fixture import MEDIA_1_JSON
+with warnings.catch_warnings(record=True) as caught:
+    value = media.MediaContent.from_json(MEDIA_1_JSON)
+    print(value.to_json() == MEDIA_1_JSON, value.to_json_bytes() == MEDIA_1_JSON.encode())
+    print(ForyJson(media).backend, ForyJson(media).to_json(value) == MEDIA_1_JSON)
+for warning in caught:
+    print(warning.category.__name__, warning.message)
+try:
+    ForyJson(media, backend="orjson")
+except ValueError as error:
+    print(error)
+"""
+    result = run_python(code, FORYJSON_BACKEND="auto", FORYJSON_PURE="1")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "True True",
+        "stdlib True",
+        "RuntimeWarning foryjson: orjson 3.8.3 is older than 3.9, which foryjson's"
+        " orjson backend needs (for orjson.Fragment); reading and writing with the"
+        " standard library instead (pip install -U orjson)",
+        "backend='orjson' needs the orjson package, 3.9 or later (pip install -U"
+        " orjson)",
     ]
 
 

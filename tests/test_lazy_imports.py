@@ -180,7 +180,7 @@ def test_a_missing_orjson_falls_back_or_is_refused_as_documented() -> None:
     named = run_python(code, FORYJSON_BACKEND="orjson")
     assert named.returncode == 1
     assert named.stderr.splitlines()[-1] == (
-        "ValueError: backend='orjson' needs the orjson package (pip install orjson)"
+        "ValueError: backend='orjson' needs the orjson package, 3.9 or later (pip install -U orjson)"
     )
 
 

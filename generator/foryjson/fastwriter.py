@@ -88,17 +88,11 @@ _default_dumps: Callable[[Any], bytes] | None = _UNSET
 
 
 def orjson_module() -> types.ModuleType | None:
-    """The orjson module, imported on the first call; None where it is not installed."""
+    """The orjson module, imported on the first call; None where it is not installed
+    or too old (see ``reader.orjson_module``)."""
     global _module, _loaded, Fragment
     if not _loaded:
-        module: types.ModuleType | None
-        try:
-            # __import__, so that type checkers need no orjson where it is missing.
-            module = __import__("orjson")
-        except (
-            ImportError
-        ):  # pragma: no cover - exercised where orjson is not installed
-            module = None
+        module = reader.orjson_module()
         if module is not None:
             Fragment = module.Fragment
         _module, _loaded = module, True

@@ -29,6 +29,7 @@ import json.scanner
 import math
 import os
 import re
+import types
 from collections.abc import Callable, Collection
 
 from . import depth as _depth
@@ -195,7 +196,8 @@ def wants_orjson(backend: str) -> bool:
         )
     if backend == "orjson" and not _orjson_installed():
         raise ValueError(
-            "backend='orjson' needs the orjson package (pip install orjson)"
+            f"backend='orjson' needs the orjson package, {ORJSON_MINIMUM} or later"
+            " (pip install -U orjson)"
         )
     return backend != "stdlib"
 
@@ -204,16 +206,44 @@ def _orjson_installed() -> bool:
     """Whether orjson can be used; the first call imports it."""
     global _orjson_loads, _OrjsonError, _orjson_tried
     if not _orjson_tried:
-        try:
-            # __import__ rather than an import statement: type checkers then need
-            # no orjson where it is not installed (a vendored runtime, say).
-            module = __import__("orjson")
-        except ImportError:
-            pass
-        else:
+        module = orjson_module()
+        if module is not None:
             _OrjsonError, _orjson_loads = module.JSONDecodeError, module.loads
         _orjson_tried = True
     return _orjson_loads is not None
+
+
+#: The oldest orjson the backend works with: orjson.Fragment, which the writers hand
+#: exact text in, is new in 3.9.
+ORJSON_MINIMUM = "3.9"
+_orjson: list[types.ModuleType | None] = []  # the import's result, once made
+
+
+def orjson_module() -> types.ModuleType | None:
+    """orjson, imported on the first call; None where it is missing or older than
+    ``ORJSON_MINIMUM``, which one ``RuntimeWarning`` says, and the standard library
+    reads and writes instead."""
+    if not _orjson:
+        try:
+            # __import__ rather than an import statement: type checkers then need
+            # no orjson where it is not installed (a vendored runtime, say).
+            module: types.ModuleType | None = __import__("orjson")
+        except ImportError:
+            module = None
+        if module is not None and not hasattr(module, "Fragment"):
+            import warnings  # only for this warning: importing it takes time
+
+            version = getattr(module, "__version__", "of unknown version")
+            warnings.warn(
+                f"foryjson: orjson {version} is older than {ORJSON_MINIMUM}, which"
+                " foryjson's orjson backend needs (for orjson.Fragment); reading and"
+                " writing with the standard library instead (pip install -U orjson)",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+            module = None
+        _orjson.append(module)
+    return _orjson[0]
 
 
 _DEFAULT_ORJSON = wants_orjson(default_backend())
