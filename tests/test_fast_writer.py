@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import copy
+import subprocess
 import sys
 from collections.abc import Callable
+from datetime import date, datetime, timezone
 from decimal import Decimal
 from functools import partial
 from typing import Any
+from uuid import UUID
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +25,7 @@ from foryjson.limits import Limits
 from generated import clients, filetree, media, orders, payments, types, users
 from tests.media_fixture import media_1
 from tests.native_mode import python_codecs
+from tests.schema_modules import generated_module
 from tests.schema_strategies import all_models, for_model, python_module
 
 orjson = pytest.importorskip("orjson")
@@ -621,3 +625,57 @@ def test_facade_generic_roots_write_alike() -> None:
         bad.width = "wide"  # type: ignore[assignment]
         with pytest.raises(EncodeError, match=r"at \$\[1\]\.width$"):
             fory.to_json_bytes([images[0], bad], list[media.Image])
+
+
+NULLABLE_SCALARS = """
+models:
+  Maybe:
+    fields:
+      id: uuid?
+      day: date?
+      at: datetime?
+      moment: instant?
+      price: decimal?
+      ratio: float?
+      blob: bytes?
+      link: uri?
+      data: any?
+"""
+
+
+@pytest.fixture(scope="module")
+def maybe(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    yield from generated_module(
+        tmp_path_factory.mktemp("nullable"), "maybe", NULLABLE_SCALARS
+    )
+
+
+def test_nullable_scalars_keep_the_plain_path(maybe: Any) -> None:
+    """None and a value of each nullable scalar are written by the plain encoder
+    (a failing check would leave them to the string encoder, at twice the cost)."""
+    empty = maybe.Maybe()
+    full = maybe.Maybe(
+        id=UUID(int=7),
+        day=date(2026, 1, 2),
+        at=datetime(2026, 1, 2, 3, 4, tzinfo=timezone.utc),
+        moment=datetime(2026, 1, 2, 3, 4, tzinfo=timezone.utc),
+        price=Decimal("1.50"),
+        ratio=0.5,
+        blob=b"\x00",
+        link="https://example.com",
+        data={"a": [1]},
+    )
+    for value in (empty, full):
+        plain = maybe._plain_Maybe(value)
+        assert orjson.dumps(plain).decode() == value.to_json()
+
+
+def test_nullable_scalars_pass_mypy_strict(maybe: Any) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", maybe.__file__],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -129,7 +129,7 @@ class PlainPlanner:
             scope.uses.add("_pyvalues")
         if isinstance(type_ref, Nullable):
             checks, inner = self.value(type_ref.inner, var, room)
-            checks = [PlainCheck(check.test, True) for check in checks]
+            checks = [PlainCheck(check.test, True, check.guard) for check in checks]
             if inner.kind == "as_is":
                 return checks, inner
             return checks, PlainValue("nullable", var, inner=inner)
@@ -150,7 +150,10 @@ class PlainPlanner:
                     # orjson reads the int slot as an int of 128 bits unchecked: a
                     # UUID whose slot was set to anything else is not plain.
                     checks.append(
-                        PlainCheck(TypeTest("int", f"{var}.int", low=0, high=_UUID_MAX))
+                        PlainCheck(
+                            TypeTest("int", f"{var}.int", low=0, high=_UUID_MAX),
+                            guard=var,
+                        )
                     )
                 return checks, PlainValue("as_is", var)
             if type_ref in _PLAIN_SCALARS:

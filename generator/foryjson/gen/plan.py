@@ -621,6 +621,9 @@ class PlainCheck:
 
     test: TypeTest | Constraint | Validate
     unless_none: bool = False
+    guard: str = ""
+    """The variable that is None when the check is skipped, where it is not the
+    test's own (a UUID's ``int`` slot is checked only when the UUID is there)."""
 
 
 @dataclass(frozen=True)
