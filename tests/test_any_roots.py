@@ -29,6 +29,7 @@ from foryjson import (
     Year,
     YearMonth,
 )
+from foryjson.facade import MAX_CACHED_EXPRESSIONS
 from foryjson.roots import MAX_EXPRESSION_CHARS, TypeExpressionError, parse
 from generated import catalog, media, payments
 from generated import types as t
@@ -634,6 +635,19 @@ def test_composed_codecs_are_cached_per_expression() -> None:
     assert roots._expressions[("list[int]", None)] is first
     roots.to_json(b"", "bytes", format="base16")
     assert ("bytes", "base16") in roots._expressions
+
+
+def test_the_expression_cache_is_bounded_and_keeps_the_newest() -> None:
+    """A flood of distinct expressions replaces the oldest codecs: memory stays
+    bounded, and an expression used after the flood is kept again."""
+    roots = fory()
+    roots.to_json([1], "list[int]")
+    for width in range(MAX_CACHED_EXPRESSIONS + 100):
+        roots.to_json([], "list[str]" + " " * width)  # distinct texts, one type
+    assert len(roots._expressions) == MAX_CACHED_EXPRESSIONS
+    assert ("list[int]", None) not in roots._expressions  # the oldest went first
+    roots.to_json([1], "list[int]")
+    assert ("list[int]", None) in roots._expressions
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -31,8 +31,9 @@ __all__ = ["ForyJson"]
 
 T = TypeVar("T")
 
-#: How many type expressions an instance keeps composed codecs for; beyond that each
-#: new expression is composed per call (composing one takes microseconds).
+#: How many type expressions an instance keeps composed codecs for; a new one beyond
+#: that replaces the one kept longest (composing one takes microseconds), so a flood of
+#: distinct expressions neither grows memory nor keeps later ones from being kept.
 MAX_CACHED_EXPRESSIONS = 512
 
 
@@ -166,8 +167,10 @@ class ForyJson:
         return composer
 
     def _keep(self, cache_key: tuple[Any, str | None], codec: Codec[Any]) -> None:
-        if len(self._expressions) < MAX_CACHED_EXPRESSIONS:
-            self._expressions[cache_key] = codec
+        expressions = self._expressions
+        if len(expressions) >= MAX_CACHED_EXPRESSIONS:
+            del expressions[next(iter(expressions))]  # the oldest, by insertion
+        expressions[cache_key] = codec
 
     def _expression(self, text: str, format: str | None) -> Codec[Any]:
         """The codec of a type expression: composed once, then cached."""
