@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from foryjson import DecodeError, EncodeError, ForyJson
+from foryjson import DecodeError, EncodeError, ForyJson, pyvalues
 from foryjson.gen.ir import ModelDef
-from foryjson.limits import Limits
+from foryjson.limits import MAX_NUMBER_CHARS, Limits
 from generated import catalog, ledger, media, orders, payments, types
 from tests.schema_strategies import all_models, for_model, python_module
 from tests.test_roundtrip import same
@@ -274,6 +274,101 @@ def test_encode_errors_are_to_jsons(change: dict[str, Any]) -> None:
         line.to_builtins()
     assert converted.value.message == written.value.message
     assert converted.value.path == written.value.path
+
+
+def _numbers(**changes: object) -> dict[str, Any]:
+    value = types.Numbers(
+        tiny=1,
+        small=1,
+        medium=1,
+        large=1,
+        byte=1,
+        word=1,
+        dword=1,
+        qword=1,
+        unbounded=1,
+        ratio=0.5,
+        single=0.5,
+        price=Decimal("1.5"),
+        quoted_price=Decimal("2"),
+        maybe=None,
+    )
+    data: dict[str, Any] = value.to_builtins()
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("model", "data", "path", "message"),
+    [
+        (
+            types.Text,
+            {"text": "a\ud800", "initial": "b", "id": str(UUID(int=0)), "color": "RED"},
+            "$.text",
+            "the string holds the lone surrogate U+D800, which is not a character",
+        ),
+        (
+            types.Dynamic,
+            {"payload": [{"k": "\udc00"}], "extras": {}},
+            "$.payload[0].k",
+            "the string holds the lone surrogate U+DC00, which is not a character",
+        ),
+        (
+            types.Dynamic,
+            {"payload": {"k\udc00": 1}, "extras": {}},
+            "$.payload",
+            "the object key holds the lone surrogate U+DC00, which is not a character",
+        ),
+        (
+            types.Numbers,
+            _numbers(unbounded=-(10**9999)),
+            "$.unbounded",
+            "integer longer than the limit of 10000 characters",
+        ),
+        (
+            types.Numbers,
+            _numbers(price=10**10000),
+            "$.price",
+            "integer longer than the limit of 10000 characters",
+        ),
+        (
+            types.Numbers,
+            _numbers(price=math.nan),
+            "$.price",
+            "expected decimal, got the number nan",
+        ),
+        (
+            types.Numbers,
+            _numbers(price=-math.inf),
+            "$.price",
+            "expected decimal, got the number -inf",
+        ),
+    ],
+)
+def test_what_no_document_holds_is_refused_as_from_json_refuses_it(
+    model: Any, data: Any, path: str, message: str
+) -> None:
+    """A document cannot hold a lone surrogate, a number past the length limit or a
+    non-finite decimal, so from_builtins refuses them too: nothing it accepts makes a
+    later encode fail."""
+    with pytest.raises(DecodeError) as caught:
+        model.from_builtins(data)
+    assert (caught.value.path, caught.value.message) == (path, message)
+    with pytest.raises(DecodeError) as through_facade:
+        ForyJson(types).from_builtins(data, model)
+    assert through_facade.value.message == message
+
+
+def test_the_longest_numbers_a_document_holds_are_taken() -> None:
+    assert pyvalues._SHORT_INTEGER_BITS == (10 ** (MAX_NUMBER_CHARS - 1)).bit_length()
+    longest = 10**10000 - 1  # 10,000 digits
+    assert types.Numbers.from_builtins(_numbers(unbounded=longest)).unbounded == longest
+    assert (
+        types.Numbers.from_builtins(_numbers(unbounded=-(10**9999) + 1)).unbounded < 0
+    )
+    assert ForyJson(types).from_builtins(["\u00e9\U0001f600"], "list[str]") == [
+        "\u00e9\U0001f600"
+    ]
 
 
 def test_special_floats_and_big_numbers() -> None:

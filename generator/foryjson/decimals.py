@@ -112,6 +112,9 @@ def _decimal_from_text(text: str) -> Decimal:
     return value
 
 
+_INFINITIES = (float("inf"), float("-inf"))
+
+
 def read_decimal(data: object) -> Decimal:
     """Read a JSON number exactly as a ``Decimal``."""
     if type(data) is NumberText:
@@ -127,6 +130,8 @@ def read_decimal(data: object) -> Decimal:
             # orjson's float, met by a caller that does not look its text up (a
             # validator, a module generated before decimal_from): read it exactly.
             raise InexactFloat
+        if data != data or data in _INFINITIES:  # from_builtins: no document has them
+            raise decode_mismatch(data, "decimal")
         # A document read without exact numbers.
         return Decimal(repr(data))
     raise decode_mismatch(data, "decimal")

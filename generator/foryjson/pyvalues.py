@@ -22,6 +22,7 @@ by the limits' ``max_depth``. A value a decoder refuses that is not JSON data (a
 from __future__ import annotations
 
 import json
+import re
 from contextvars import ContextVar
 from enum import Enum
 
@@ -29,12 +30,12 @@ from . import writer
 from .depth import needs_check, too_deep_message
 from .errors import DecodeError, EncodeError, describe, key_segment
 from .fastwriter import NotPlain, plain_members
-from .limits import DEFAULT_LIMITS, Limits
+from .limits import DEFAULT_LIMITS, MAX_NUMBER_CHARS, Limits
 from .plain import DuplicateMember, NumberText
 
 TYPE_CHECKING = False  # typing is for type checkers only (see foryjson.codec)
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
     from typing import Any, Literal, TypeAlias, TypeVar
 
     T = TypeVar("T")
@@ -287,28 +288,73 @@ _FROM_BUILTINS: ContextVar[bool] = ContextVar("foryjson_from_builtins", default=
 _SCALAR_KINDS = frozenset({str, int, float, bool, type(None)})
 
 
-def _reader_ready(value: object, room: int) -> bool:
+def _reader_ready(value: Any, room: int) -> bool:
     """Whether data is already as the reader gives it (exact JSON classes, string
-    keys) and nests at most ``room`` levels: then ``tree`` would copy it unchanged.
-    About as costly as the decoders' own pass, and half of ``tree``'s."""
+    keys, text and integers a document can hold) and nests at most ``room`` levels:
+    then ``tree`` would copy it unchanged. About as costly as the decoders' own pass,
+    and half of ``tree``'s."""
     kind = type(value)
+    items: Iterable[Any]
     if kind is dict:
-        if room == 0:
+        for key in value:
+            if type(key) is not str or not (key.isascii() or _readable_text(key)):
+                return False
+        items = value.values()
+    elif kind is list:
+        items = value
+    elif kind is str:
+        return value.isascii() or _readable_text(value)
+    elif kind is int:
+        return bool(value.bit_length() < _SHORT_INTEGER_BITS)
+    else:
+        return kind in _SCALAR_KINDS
+    if room == 0:
+        return False
+    for item in items:
+        kind = type(item)
+        if kind is str:
+            if not (item.isascii() or _readable_text(item)):
+                return False
+        elif kind is int:
+            if item.bit_length() >= _SHORT_INTEGER_BITS:
+                return False
+        elif kind not in _SCALAR_KINDS and not _reader_ready(item, room - 1):
             return False
-        for key, item in value.items():  # type: ignore[attr-defined]
-            if type(key) is not str:
-                return False
-            if type(item) not in _SCALAR_KINDS and not _reader_ready(item, room - 1):
-                return False
-        return True
-    if kind is list:
-        if room == 0:
-            return False
-        for item in value:  # type: ignore[attr-defined]
-            if type(item) not in _SCALAR_KINDS and not _reader_ready(item, room - 1):
-                return False
-        return True
-    return kind in _SCALAR_KINDS
+    return True
+
+
+# A document's text has no lone surrogate, and its numbers at most MAX_NUMBER_CHARS
+# characters. An integer of fewer bits than 10**9999, whose negative is the first of
+# 10,001 characters, is within that limit.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SHORT_INTEGER_BITS = 33_216  # (10 ** (MAX_NUMBER_CHARS - 1)).bit_length()
+
+
+def _readable_text(text: str) -> bool:
+    return _SURROGATE.search(text) is None
+
+
+def _checked_text(text: str, what: str = "string") -> str:
+    """``text``, which must hold no lone surrogate, as a document cannot."""
+    found = _SURROGATE.search(text)
+    if found is not None:
+        raise DecodeError(
+            f"the {what} holds the lone surrogate U+{ord(found.group()):04X}, which is"
+            " not a character"
+        )
+    return text
+
+
+def _checked_integer(number: int) -> int:
+    """``number``, which must be written in at most ``MAX_NUMBER_CHARS`` characters,
+    as a document's numbers are."""
+    if number.bit_length() >= _SHORT_INTEGER_BITS:
+        magnitude = -number if number < 0 else number
+        if magnitude >= 10 ** (MAX_NUMBER_CHARS - (number < 0)):
+            raise DecodeError(
+                f"integer longer than the limit of {MAX_NUMBER_CHARS} characters"
+            )
+    return number
 
 
 def tree(value: object, max_depth: int, level: int = 0) -> Any:
@@ -318,7 +364,12 @@ def tree(value: object, max_depth: int, level: int = 0) -> Any:
     the decoders to refuse or accept (see ``given``).
     """
     kind = type(value)
-    if kind is str or kind is int or kind is float or kind is bool or value is None:
+    if kind is str:
+        text: str = value  # type: ignore[assignment]
+        return text if text.isascii() else _checked_text(text)
+    if kind is int:
+        return _checked_integer(value)  # type: ignore[arg-type]
+    if kind is float or kind is bool or value is None:
         return value
     if isinstance(value, dict):
         if level == max_depth:
@@ -331,6 +382,8 @@ def tree(value: object, max_depth: int, level: int = 0) -> Any:
                         f"object keys must be strings, not {describe(key)}"
                     ).within(key_segment(key))
                 key = str.__str__(key)
+            # At the object's path: the key, unprintable, cannot stand in it.
+            _checked_text(key, "object key")
             try:
                 result[key] = tree(item, max_depth, level + 1)
             except DecodeError as error:
@@ -349,9 +402,9 @@ def tree(value: object, max_depth: int, level: int = 0) -> Any:
     if isinstance(value, Enum):
         return tree(value._value_, max_depth, level)
     if isinstance(value, str):
-        return str.__str__(value)
+        return _checked_text(str.__str__(value))
     if isinstance(value, bool | int):
-        return int.__index__(value)
+        return _checked_integer(int.__index__(value))
     if isinstance(value, float):
         return float.__float__(value)
     from decimal import Decimal
