@@ -2421,13 +2421,13 @@ def _fields_encode_Closed(value: object) -> str:
     if not isinstance(reason, str):
         raise encode_mismatch(reason, "str").within("reason")
     if len(reason) < 1:
-        raise EncodeError(f"{len(reason)} is less than the minimum length 1").within(
-            "reason"
-        )
+        raise EncodeError(
+            f"length {len(reason)} is less than the minimum length 1"
+        ).within("reason")
     if len(reason) > 200:
-        raise EncodeError(f"{len(reason)} is more than the maximum length 200").within(
-            "reason"
-        )
+        raise EncodeError(
+            f"length {len(reason)} is more than the maximum length 200"
+        ).within("reason")
     return f'{{"at":{at},"reason":{_escape(reason)}}}'
 
 
@@ -2464,13 +2464,13 @@ def _fields_decode_Closed(data: object) -> Closed:
     if type(reason) is not str:
         raise decode_mismatch(reason, "str").within("reason")
     if len(reason) < 1:
-        raise DecodeError(f"{len(reason)} is less than the minimum length 1").within(
-            "reason"
-        )
+        raise DecodeError(
+            f"length {len(reason)} is less than the minimum length 1"
+        ).within("reason")
     if len(reason) > 200:
-        raise DecodeError(f"{len(reason)} is more than the maximum length 200").within(
-            "reason"
-        )
+        raise DecodeError(
+            f"length {len(reason)} is more than the maximum length 200"
+        ).within("reason")
     result: Closed = _new(Closed)
     result.at = at
     result.reason = reason

@@ -307,7 +307,7 @@ def test_value_models_are_one_string() -> None:
             '"reason":"r"',
             '"reason":""',
             "$.history[0][1].reason",
-            "0 is less than the minimum length 1",
+            "length 0 is less than the minimum length 1",
         ),
     ],
 )

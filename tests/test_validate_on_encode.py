@@ -188,13 +188,13 @@ def cases(m: Any) -> list[tuple[str, Any, str, str]]:
         (
             "min_length",
             line(name=""),
-            "0 is less than the minimum length 1",
+            "length 0 is less than the minimum length 1",
             "$.lines[1].name",
         ),
         (
             "max_length",
             line(name="x" * 21),
-            "21 is more than the maximum length 20",
+            "length 21 is more than the maximum length 20",
             "$.lines[1].name",
         ),
         (
@@ -206,7 +206,7 @@ def cases(m: Any) -> list[tuple[str, Any, str, str]]:
         (
             "max_length of a list",
             line(tags=["a", "b", "c", "d"]),
-            "4 is more than the maximum length 3",
+            "length 4 is more than the maximum length 3",
             "$.lines[1].tags",
         ),
         (
@@ -218,13 +218,13 @@ def cases(m: Any) -> list[tuple[str, Any, str, str]]:
         (
             "bytes max_length",
             line(blob=b"12345"),
-            "5 is more than the maximum length 4",
+            "length 5 is more than the maximum length 4",
             "$.lines[1].blob",
         ),
         (
             "dict min_length",
             line(scores={}),
-            "0 is less than the minimum length 1",
+            "length 0 is less than the minimum length 1",
             "$.lines[1].scores",
         ),
         (
