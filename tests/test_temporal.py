@@ -651,7 +651,10 @@ EXPECTED_DATETIME = (
 )
 EXPECTED_LOCAL = "expected local date-time (YYYY-MM-DDTHH:mm[:ss[.fraction]])"
 EXPECTED_DURATION = "expected duration (ISO-8601, such as PT8H6M12.345S)"
-SUB_MICRO = "sub-microsecond precision cannot be represented"
+SUB_MICRO = (
+    "sub-microsecond precision cannot be represented (nanos: truncate drops those"
+    " digits)"
+)
 
 
 @pytest.mark.parametrize(
@@ -1145,7 +1148,7 @@ def test_datetime_fields_explain_errors(text: str, reason: str) -> None:
 def test_time_fields_explain_errors() -> None:
     with pytest.raises(ValueError, match="not a time"):
         temporal._time_fields("1:00")
-    with pytest.raises(ValueError, match=SUB_MICRO):
+    with pytest.raises(ValueError, match=re.escape(SUB_MICRO)):
         temporal._time_fields("01:00:00.0000001")
 
 

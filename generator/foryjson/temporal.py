@@ -112,7 +112,10 @@ _EXPECTED_DURATION = "duration (ISO-8601, such as PT8H6M12.345S)"
 _EXPECTED_EPOCH_MILLIS = "epoch milliseconds (an integer)"
 _EXPECTED_EPOCH_SECONDS = "epoch seconds (an integer)"
 
-_SUB_MICROSECOND = "sub-microsecond precision cannot be represented"
+_SUB_MICROSECOND = (
+    "sub-microsecond precision cannot be represented (nanos: truncate drops those"
+    " digits)"
+)
 
 # Strict shapes, the fast path. Field ranges that never depend on other fields are part
 # of the shape; the fraction may go past microseconds only with zeros. re.ASCII keeps
