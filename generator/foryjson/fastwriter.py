@@ -79,8 +79,6 @@ def _first_fragment(text: str) -> Any:
 #: ``orjson.Fragment``: text orjson writes as it is (bound when orjson is loaded).
 Fragment: Callable[[str], Any] = _first_fragment
 
-_module: types.ModuleType | None = None
-_loaded = False
 # orjson.dumps where generated methods write through orjson (None: they do not);
 # _UNSET until the first document.
 _UNSET: Any = object()
@@ -90,13 +88,11 @@ _default_dumps: Callable[[Any], bytes] | None = _UNSET
 def orjson_module() -> types.ModuleType | None:
     """The orjson module, imported on the first call; None where it is not installed
     or too old (see ``reader.orjson_module``)."""
-    global _module, _loaded, Fragment
-    if not _loaded:
-        module = reader.orjson_module()
-        if module is not None:
-            Fragment = module.Fragment
-        _module, _loaded = module, True
-    return _module
+    global Fragment
+    module = reader.orjson_module()  # imported once, there
+    if module is not None and Fragment is _first_fragment:
+        Fragment = module.Fragment
+    return module
 
 
 def writes_with_orjson(fast: bool | None = None) -> bool:

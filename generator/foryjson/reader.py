@@ -58,7 +58,6 @@ InputData = str | bytes | bytearray | memoryview
 # error it raises.
 _orjson_loads: Callable[[InputData], Any] | None = None
 _OrjsonError: type[Exception] = ValueError
-_orjson_tried = False
 
 __all__ = [
     "BACKENDS",
@@ -204,12 +203,11 @@ def wants_orjson(backend: str) -> bool:
 
 def _orjson_installed() -> bool:
     """Whether orjson can be used; the first call imports it."""
-    global _orjson_loads, _OrjsonError, _orjson_tried
-    if not _orjson_tried:
-        module = orjson_module()
+    global _orjson_loads, _OrjsonError
+    if _orjson_loads is None:
+        module = orjson_module()  # imported once, there
         if module is not None:
             _OrjsonError, _orjson_loads = module.JSONDecodeError, module.loads
-        _orjson_tried = True
     return _orjson_loads is not None
 
 
