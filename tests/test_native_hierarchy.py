@@ -113,6 +113,14 @@ DOCUMENTS = [
     ("Square", b'{"kind":' + BIG_JSON + b',"side":7,"big":false}', True),
     ("Square", b'{"kind":"square","side":7}', True),
     ("Drawing", b'{"kind":"a","shapes":[{"kind":"dot"}],"first":null}', True),
+    # Read as itself, a concrete subtype needs no name, as Fory writes it.
+    ("Circle", b'{"radius":1.5}', True),
+    ("Square", b' { "side" : 7 } ', True),
+    ("BigSquare", b'{"side":1,"big":true}', True),
+    ("Dot", b"{}", True),
+    ("Dot", b" { } ", True),
+    ("Square", b'{"side":7,"kind":' + BIG_JSON + b"}", False),
+    ("Square", b'{"\\u0073ide":7}', True),
     # The subtype named later on: the Python decoder reads it.
     ("Shape", b'{"radius":1.5,"kind":"circle"}', False),
     # A name the table lacks, a name that is no string, no name, a subtype of
