@@ -501,7 +501,12 @@ each warning names the file and the JSON pointer of what could not be mapped:
   openapi.yml:/components/schemas/Pet/properties/tags/items: warning: ...
 and is written as a comment next to that place in the output
 
-exit status: 0 success (warnings included), 2 usage, reading or writing error
+definitions are named in PascalCase (checkout.session: CheckoutSession, with a
+number after names taken twice); the file starts with a table of the source names
+that became other names, and of scalar definitions that share one root
+
+exit status: 0 success (warnings included), 1 nothing to import, 2 usage, reading
+or writing error
 """
 
 
@@ -509,7 +514,7 @@ def _import_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="foryjson-gen import",
         description="Write foryjson schema files from JSON Schema (Draft 2020-12,"
-        " Draft 07) or OpenAPI 3.0/3.1 documents, in JSON or YAML.",
+        " Draft 07), OpenAPI 3.0/3.1 or Swagger 2.0 documents, in JSON or YAML.",
         epilog=IMPORT_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -535,6 +540,13 @@ def _import_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="map readOnly and writeOnly to read_only and write_only (the serving"
         " side's view); by default they are noted in the docs only",
+    )
+    parser.add_argument(
+        "--java",
+        action="store_true",
+        help="the contract is a Java service's: write floats as Java does"
+        " (float_style: java) and read format: uri as a Java URI (uri); dates and"
+        " times follow java.time either way",
     )
     parser.add_argument(
         "--trust-code",
@@ -575,9 +587,19 @@ def _import(argv: list[str]) -> int:
                 documents,
                 directions=arguments.directions,
                 trust_code=arguments.trust_code,
+                java=arguments.java,
             )
             for warning in result.warnings:
                 print(warning, file=sys.stderr)
+            if result.empty:
+                names = ", ".join(str(path) for path in paths)
+                print(
+                    f"foryjson-gen: error: {names}: nothing to import (no"
+                    " components.schemas, definitions or $defs, and no root schema);"
+                    " nothing written",
+                    file=sys.stderr,
+                )
+                return 1
             texts[output.joinpath(*name.split(".")).with_suffix(".yaml")] = result.text
         for target in texts:
             if target.is_symlink() or (

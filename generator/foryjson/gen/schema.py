@@ -496,6 +496,13 @@ def field_name_problem(name: str) -> str | None:
     return _identifier_problem(name) or _RESERVED_ATTRIBUTES.get(name)
 
 
+def enum_value_problem(value: str) -> str | None:
+    """Why ``value`` cannot be an enum value (also a Python member name), if it cannot."""
+    return _identifier_problem(value) or (
+        "is taken by enum.Enum" if value == "mro" else None
+    )
+
+
 def type_name_problem(name: str) -> str | None:
     """Why ``name`` cannot be the name of an enum, model or root, if it cannot."""
     if not _TYPE_NAME.match(name):
@@ -531,9 +538,7 @@ def _build_enum(name: str, key: Node, value: Node) -> EnumDef:
     members: list[str] = []
     for member_node in values_node.sequence(f"the values of enum {name}"):
         member = member_node.text(f"a value of enum {name}")
-        problem = _identifier_problem(member) or (
-            "is taken by enum.Enum" if member == "mro" else None
-        )
+        problem = enum_value_problem(member)
         if problem:
             raise member_node.error(
                 f"enum value '{member}' {problem}; enum values are also the names of"

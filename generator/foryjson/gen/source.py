@@ -434,6 +434,14 @@ def load_data(path: Path, display: str) -> object:
     constructor = _DataLoader("")
     try:
         return constructor.construct_document(node._node)
+    except yaml.MarkedYAMLError as error:
+        # A tag such as !foo, which safe loading does not construct.
+        mark = error.problem_mark or error.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = error.problem or error.context or "cannot be read"
+        raise SchemaError(
+            Location(display, line, column), f"invalid YAML: {problem}"
+        ) from None
     except RecursionError:
         raise SchemaError(
             Location(display, 1, 1),

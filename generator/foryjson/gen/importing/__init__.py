@@ -1,8 +1,8 @@
 """``foryjson-gen import``: JSON Schema and OpenAPI documents as schema files.
 
-A document's definitions (``components.schemas`` of OpenAPI 3.0 and 3.1, ``$defs`` and
-``definitions`` of JSON Schema Draft 2020-12 and Draft 07, and a root schema that
-is more than a ``$ref``) become the enums, models and roots of one schema file.
+A document's definitions (``components.schemas`` of OpenAPI 3.0 and 3.1,
+``definitions`` of Swagger 2.0, ``$defs`` and ``definitions`` of JSON Schema Draft
+2020-12 and Draft 07, and a root schema that is more than a ``$ref``) become the enums, models and roots of one schema file.
 Whatever has no equivalent is reported as a warning, ``FILE:POINTER: warning:
 MESSAGE``, and written as a comment where it applies. Text from the document reaches
 the output only as quoted YAML scalars or escaped comments.
@@ -26,6 +26,7 @@ def import_documents(
     *,
     directions: bool = False,
     trust_code: bool = False,
+    java: bool = False,
 ) -> ImportResult:
     """One schema file's text from source documents, given as (file name, data).
 
@@ -39,6 +40,10 @@ def import_documents(
     ``python`` bindings, codecs) are left out, each with a warning, unless
     ``trust_code``: documents may come from anyone, and generated code imports and
     calls what such references name.
+
+    With ``java``, the file is for a contract of a Java service: floats are written
+    as Java writes them (``float_style: java``) and ``format: uri`` is a Java URI
+    (``uri``) rather than any text.
     """
     written = annotated.schema_file(sources)
     if written is not None:
@@ -49,10 +54,18 @@ def import_documents(
         text = annotated.text(written, [file for file, _ in sources], comments)
         if text is not None:
             return ImportResult(text, warnings)
-    importer = Importer(directions)
+    importer = Importer(directions, java)
     for file, document in sources:
         importer.add(file, document)
     importer.run()
-    writer = Writer(importer.docs, importer.enums, importer.models, importer.roots)
+    writer = Writer(
+        importer.docs,
+        importer.enums,
+        importer.models,
+        importer.roots,
+        importer.name_table(),
+        java=java,
+    )
     text = writer.text([file for file, _ in sources])
-    return ImportResult(text, importer.warnings)
+    empty = not (importer.enums or importer.models or importer.roots)
+    return ImportResult(text, importer.warnings, empty)

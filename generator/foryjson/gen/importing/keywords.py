@@ -56,6 +56,17 @@ FORMATS = {
     ("number", "double"): "float",
     ("number", "decimal"): "decimal",
 }
+# Formats that pick a type and its JSON form: Stripe's and others' unix-time.
+FORMS = {
+    ("integer", "unix-time"): ("datetime", "epoch_seconds"),
+    ("integer", "unixtime"): ("datetime", "epoch_seconds"),
+}
+# Formats a Java service means by a java.net or java.util type (``--java``).
+JAVA_FORMATS = {
+    ("string", "uri"): "uri",
+    ("string", "uri-reference"): "uri",
+    ("string", "url"): "uri",
+}
 # The plain JSON types; ``integer`` without a format is ``int``: any size, as JSON
 # Schema allows (a sized type would refuse what the schema accepts).
 PLAIN = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}

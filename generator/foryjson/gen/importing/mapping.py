@@ -8,12 +8,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from ..schema import field_name_problem
+from ..schema import enum_value_problem, type_name_problem
 from .keywords import (
     ANNOTATIONS,
     EXPORTED,
     FORMATS,
+    FORMS,
     HASHABLE_ITEMS,
+    JAVA_FORMATS,
     LENGTH_RULES,
     NUMBER_RULES,
     NUMERIC,
@@ -23,15 +25,47 @@ from .keywords import (
     implied_type,
     whole_pattern,
 )
-from .parts import Definition, FieldOut, Mapped, ModelOut, Warning
+from .parts import Definition, FieldOut, Mapped, ModelOut, Warning, expression
 from .text import plain_text, type_name
+
+
+def _strings(value: object) -> bool:
+    """Whether ``value`` is a non-empty list of strings."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(item, str) for item in value)
+    )
+
+
+def _constant(schema: object) -> str | None:
+    """The one string a property schema allows (``const`` or a one-value enum)."""
+    if not isinstance(schema, dict):
+        return None
+    if isinstance(schema.get("const"), str):
+        return str(schema["const"])
+    values = schema.get("enum")
+    if isinstance(values, list) and len(values) == 1 and isinstance(values[0], str):
+        return values[0]
+    return None
+
+
+# Why a composition is read as any value where a field's type is.
+_WHY = {
+    "anyOf": "untagged unions are not mapped, only tables of subtypes told apart"
+    " by a discriminator or a constant property",
+    "oneOf": "untagged unions are not mapped, only tables of subtypes told apart"
+    " by a discriminator or a constant property",
+    "allOf": "only a model's allOf of one model reference and objects is mapped",
+}
 
 
 class Importer:
     """Collects the definitions of documents, then maps them."""
 
-    def __init__(self, directions: bool) -> None:
+    def __init__(self, directions: bool, java: bool = False) -> None:
         self.directions = directions
+        self.java = java
         self.warnings: list[Warning] = []
         self.definitions: dict[tuple[str, str], Definition] = {}
         self.by_key: dict[str, Definition] = {}
@@ -44,6 +78,25 @@ class Importer:
         self.file = ""
         self.subtype_of: dict[str, str] = {}
         self.resolving: set[str] = set()
+        # Source names that became other type names, and roots that alias another.
+        self.renamed: dict[str, str] = {}
+        self.pointers: dict[str, str] = {}
+        self.taken: dict[str, list[str]] = {}
+        self.aliases: dict[str, str] = {}
+
+    def name_table(self) -> list[tuple[str, str]]:
+        """Each source name that is not its type's name, and what it became."""
+        table = []
+        source_of = {name: key for key, name in self.renamed.items()}
+        for key, name in self.renamed.items():
+            if name not in self.aliases:
+                table.append((key, name))
+        for name, same in self.aliases.items():
+            mapped = self.roots[same][0]
+            table.append(
+                (source_of.get(name, name), f"{expression(mapped)}, as root {same}")
+            )
+        return table
 
     # -- warnings ---------------------------------------------------------------
 
@@ -60,15 +113,20 @@ class Importer:
         if not isinstance(document, dict):
             self.warnings.append(Warning(file, "", "the document is not an object"))
             return
-        if "openapi" in document or "swagger" in document:
+        if "swagger" in document:
+            found = document.get("definitions")
+            self._collect(
+                file, "/definitions", found if isinstance(found, dict) else {}
+            )
+            self._info(document)
+            return
+        if "openapi" in document:
             components = document.get("components")
             schemas = components.get("schemas") if isinstance(components, dict) else {}
             if not isinstance(schemas, dict):
                 schemas = {}
             self._collect(file, "/components/schemas", schemas)
-            info = document.get("info")
-            if isinstance(info, dict) and isinstance(info.get("description"), str):
-                self.docs.append(info["description"])
+            self._info(document)
             return
         for key in ("$defs", "definitions"):
             found = document.get(key)
@@ -78,6 +136,11 @@ class Importer:
             title = document.get("title")
             name = title if isinstance(title, str) else Path(file).name.split(".")[0]
             self._define(file, "", document, name.split(".")[-1])
+
+    def _info(self, document: dict[str, Any]) -> None:
+        info = document.get("info")
+        if isinstance(info, dict) and isinstance(info.get("description"), str):
+            self.docs.append(info["description"])
 
     def _collect(self, file: str, pointer: str, schemas: dict[str, Any]) -> None:
         tables: list[tuple[str, str]] = []
@@ -90,8 +153,10 @@ class Importer:
                 # The exporter's part of a subtype's table: the object stands for it.
                 tables.append((here, f"{here}.fields"))
                 continue
+            elif type_name_problem(parts[-1]) is None:
+                name = parts[-1]  # a qualified name, such as the exporter's shop.Order
             else:
-                name = parts[-1]
+                name = str(key)  # checkout.session: CheckoutSession
             self._define(file, here, schema, name, str(key))
         for here, target in tables:
             self.definitions[(file, here)] = self.definitions[(file, target)]
@@ -108,6 +173,8 @@ class Importer:
         while name in self.names:
             name, number = f"{base}{number}", number + 1
         self.names.add(name)
+        if key and key != name:
+            self.renamed[key] = name
         kind = "root"
         if isinstance(schema, dict):
             if self._enum_values(schema) is not None:
@@ -133,19 +200,34 @@ class Importer:
             schema.get("additionalProperties"), dict
         )
 
+    @classmethod
+    def _enum_values(cls, schema: dict[str, Any]) -> list[str] | None:
+        """The values of an enum the schema language can declare, if it can."""
+        if cls._enum_refused(schema) is not None:
+            return None
+        return [value for value in schema["enum"] if value is not None]
+
     @staticmethod
-    def _enum_values(schema: dict[str, Any]) -> list[str] | None:
+    def _enum_refused(schema: dict[str, Any]) -> str | None:
+        """Why an ``enum`` is not an enum of the schema language, if it is not."""
         values = schema.get("enum")
         if not isinstance(values, list) or not values:
-            return None
+            return "it lists no values"
         names = [value for value in values if value is not None]
-        if not names or not all(isinstance(value, str) for value in names):
-            return None
+        if not names:
+            return "it lists only null"
+        if not all(isinstance(value, str) for value in names):
+            return "enums of the schema language hold strings only"
         if len(set(names)) != len(names):
-            return None
-        if any(field_name_problem(value) or value == "mro" for value in names):
-            return None
-        return names
+            return "it lists a value twice"
+        for value in names:
+            problem = enum_value_problem(value)
+            if problem is not None:
+                return (
+                    f"the value {plain_text(repr(value))} {problem}, and enum values"
+                    " are the names of Python members"
+                )
+        return None
 
     def run(self) -> None:
         """Build every enum, model and root from the collected definitions."""
@@ -154,10 +236,19 @@ class Importer:
             if definition.kind == "model":
                 self.file = definition.file
                 table = self._table(definition.schema, definition.pointer, [])
-                if table:
+                claimed = (
+                    [name for _, name in table[1] if name in self.subtype_of]
+                    if table
+                    else []
+                )
+                if table and not claimed:
                     self.discriminators[definition.name] = table[0]
-                for _, name in table[1] if table else ():
-                    self.subtype_of.setdefault(name, definition.name)
+                    for _, name in table[1]:
+                        self.subtype_of[name] = definition.name
+                elif self._union(definition.schema):
+                    definition.kind = "root"  # no table of subtypes decides it
+                    if claimed:
+                        self.taken[definition.name] = claimed
         for definition in unique:
             self.file = definition.file
             if definition.kind == "enum":
@@ -170,20 +261,70 @@ class Importer:
                 )
             elif definition.kind == "model":
                 self.models[definition.name] = self._model(definition)
+        self._break_cycles()
+        by_type: dict[tuple[str, str | None], str] = {}
         for definition in unique:
             if definition.kind == "root":
                 self.file = definition.file
                 notes = []
-                mapped = self._type(
-                    definition.schema, definition.pointer, notes, definition.name
-                )
+                if definition.name in self.taken:
+                    names = ", ".join(self.taken[definition.name])
+                    self.warn(
+                        definition.pointer,
+                        f"read as any value: its branches {names} are subtypes of"
+                        " another table already, and a model has one base",
+                        notes,
+                    )
+                    mapped = Mapped("any")
+                else:
+                    mapped = self._type(
+                        definition.schema, definition.pointer, notes, definition.name
+                    )
                 self._rules_dropped(mapped, definition.pointer, notes)
+                same = by_type.setdefault(
+                    (expression(mapped), mapped.format), definition.name
+                )
+                if same != definition.name:
+                    # A schema declares each root type once: the first name stands
+                    # for the type, and the file's table of names says so.
+                    self.aliases[definition.name] = same
+                    continue
                 doc = self._doc(definition.schema, definition.name)
                 self.roots[definition.name] = (mapped, doc, notes)
         for name, base in self.subtype_of.items():
             model = self.models.get(name)
             if model is not None and model.extends == base:
                 model.extends = None  # the table makes it a subtype
+
+    @staticmethod
+    def _union(schema: object) -> bool:
+        """Whether a schema is a ``oneOf``/``anyOf`` of more than one branch."""
+        if not isinstance(schema, dict):
+            return False
+        return any(
+            isinstance(schema.get(key), list) and len(schema[key]) > 1
+            for key in ("oneOf", "anyOf")
+        )
+
+    def _break_cycles(self) -> None:
+        """Refuse the ``allOf`` references that make a model extend itself."""
+        for model in self.models.values():
+            seen = [model.name]
+            base = model.extends
+            while base is not None and base not in seen and len(seen) < 1000:
+                seen.append(base)
+                found = self.models.get(base)
+                base = found.extends if found is not None else None
+            if base is not None and base in seen:
+                chain = " -> ".join([*seen[seen.index(base) :], base])
+                self.warn(
+                    self.pointers.get(model.name, ""),
+                    f"allOf makes {model.name} extend itself ({chain}); the"
+                    f" reference to {model.extends} is refused and {model.name}"
+                    " extends nothing",
+                    model.notes,
+                )
+                model.extends = None
 
     def _untyped(self, pointer: str, kind: str, notes: list[str]) -> None:
         self.warn(
@@ -230,6 +371,7 @@ class Importer:
         schema: dict[str, Any] = definition.schema
         pointer = definition.pointer
         model = ModelOut(definition.name, self._doc(schema, definition.name))
+        self.pointers[definition.name] = pointer
         if self._subtypes(schema, pointer, model):
             return model
         if "type" not in schema and "allOf" not in schema:
@@ -363,22 +505,34 @@ class Importer:
                 if target.name not in named:
                     types.append((target.pointer.rsplit("/", 1)[-1], target.name))
             return prop, types
-        # The exporter's form: each branch's object pins one property to a constant.
-        common: set[str] | None = None
+        # Each branch's object pins one property to a constant (the exporter's form,
+        # and Stripe's "object": {"enum": ["card"]}).
+        common: dict[str, list[str]] | None = None
         for target in found:
             props = target.schema.get("properties")
             pinned = {
-                key
+                key: constant
                 for key, value in (props.items() if isinstance(props, dict) else [])
-                if isinstance(value, dict) and isinstance(value.get("const"), str)
+                if (constant := _constant(value)) is not None
             }
-            common = pinned if common is None else common & pinned
-        if not common or len(common) != 1:
+            if common is None:
+                common = {key: [value] for key, value in pinned.items()}
+            else:
+                common = {
+                    key: [*values, pinned[key]]
+                    for key, values in common.items()
+                    if key in pinned
+                }
+        tables = [
+            (key, values)
+            for key, values in (common or {}).items()
+            if len(set(values)) == len(values)
+        ]
+        if len(tables) != 1:
             return None
-        prop = next(iter(common))
+        prop, values = tables[0]
         return prop, [
-            (target.schema["properties"][prop]["const"], target.name)
-            for target in found
+            (value, target.name) for value, target in zip(values, found, strict=True)
         ]
 
     def _subtypes(self, schema: dict[str, Any], pointer: str, model: ModelOut) -> bool:
@@ -434,6 +588,10 @@ class Importer:
                     )
         if "default" in schema:
             self._default(item, schema["default"], f"{pointer}/default")
+        # Where the source says a member may be null, null is a value it writes:
+        # such members are written when null too; members that are only optional
+        # are left out when None.
+        item.always = mapped.nullable and not item.has_default
         if (not required and not item.has_default) or item.read_only:
             mapped.nullable = mapped.nullable or not item.has_default
         return item
@@ -462,8 +620,13 @@ class Importer:
             if schema is False:
                 self.warn(pointer, "'false' (no value) is read as any value", notes)
             return Mapped("any")
-        schema = {key: value for key, value in schema.items() if key not in ANNOTATIONS}
-        nullable = bool(isinstance(schema, dict) and schema.get("nullable") is True)
+        # OpenAPI 3.0's nullable and Swagger 2.0's x-nullable.
+        nullable = schema.get("nullable") is True or schema.get("x-nullable") is True
+        schema = {
+            key: value
+            for key, value in schema.items()
+            if key not in ANNOTATIONS and not str(key).startswith("x-")
+        }
         kinds = schema.get("type")
         if isinstance(kinds, list):
             if "null" in kinds:
@@ -482,6 +645,13 @@ class Importer:
                     schema = {**others[0], **rest}
                 else:
                     schema = {**rest, keyword: others}
+        for keyword in ("allOf", "anyOf", "oneOf"):
+            branches = schema.get(keyword)
+            if isinstance(branches, list) and len(branches) == 1 and len(schema) == 1:
+                # OpenAPI 3.0's nullable or described reference: {allOf: [$ref]}.
+                if isinstance(branches[0], dict):
+                    schema = branches[0]
+                    break
         if isinstance(schema.get("enum"), list) and None in schema["enum"]:
             nullable = True
         mapped = self._non_null(schema, pointer, notes, hint)
@@ -527,9 +697,17 @@ class Importer:
             return self._array(schema, pointer, notes, hint)
         if kind == "object" or (kind is None and "properties" in schema):
             return self._object(schema, pointer, notes, hint)
+        form_of = (str(kind), str(schema.get("format")))
+        if form_of in FORMS:
+            expr, form = FORMS[form_of]
+            return self._with_rules(
+                Mapped(expr, form), schema, pointer, notes, {"type", "format"}
+            )
         if kind in PLAIN:
             form = schema.get("format")
             found = FORMATS.get((kind, form)) if isinstance(form, str) else None
+            if self.java and isinstance(form, str):
+                found = JAVA_FORMATS.get((kind, form), found)
             used = {"type", "format"}
             expr = PLAIN[kind] if found is None else found
             if found is None:
@@ -544,12 +722,15 @@ class Importer:
                 expr, "string" if expr == "decimal" and kind == "string" else None
             )
             return self._with_rules(result, schema, pointer, notes, used)
+        table = self._known_table(schema)
+        if table is not None:
+            return Mapped(table)
         if kind is None and not set(schema) - {"anyOf", "oneOf", "allOf"} - ANNOTATIONS:
             for keyword in ("anyOf", "oneOf", "allOf"):
                 if keyword in schema:
                     self.warn(
                         f"{pointer}/{keyword}",
-                        f"'{keyword}' here is read as any value",
+                        f"'{keyword}' here is read as any value: {_WHY[keyword]}",
                         notes,
                     )
                     return Mapped("any")
@@ -559,6 +740,25 @@ class Importer:
             return Mapped("any")
         self.warn(pointer, f"the type {plain_text(kind)!r} is read as any value", notes)
         return Mapped("any")
+
+    def _known_table(self, schema: dict[str, Any]) -> str | None:
+        """The model whose table of subtypes has exactly the branches of a union."""
+        for keyword in ("oneOf", "anyOf"):
+            branches = schema.get(keyword)
+            if not isinstance(branches, list) or len(branches) < 2:
+                continue
+            targets = {
+                target.name
+                for branch in branches
+                if isinstance(branch, dict)
+                and (target := self.resolve(branch.get("$ref"))) is not None
+            }
+            for base in self.discriminators:
+                if {name for name, of in self.subtype_of.items() if of == base} == (
+                    targets
+                ) and len(targets) == len(branches):
+                    return base
+        return None
 
     def _reference(self, target: Definition, notes: list[str]) -> Mapped:
         if target.kind != "root":
@@ -653,8 +853,8 @@ class Importer:
         for key, value in schema.items():
             if isinstance(value, float) and key in LENGTH_RULES and value.is_integer():
                 value = int(value)
-            if key in used or key in ANNOTATIONS:
-                continue
+            if key in used or key in ANNOTATIONS or str(key).startswith("x-"):
+                continue  # used, an annotation or a vendor extension
             where = f"{pointer}/{escape_pointer(str(key))}"
             number = isinstance(value, int | float) and not isinstance(value, bool)
             if key in NUMBER_RULES and expr in NUMERIC and number:
@@ -692,6 +892,12 @@ class Importer:
                 mapped.rules["pattern"] = re.escape(value)
             elif key in ("minProperties", "maxProperties") and not container:
                 self.warn(where, f"{key} is not kept", notes)
+            elif key == "enum" and expr == "str" and _strings(value):
+                values = [item for item in value if item is not None]
+                mapped.rules["pattern"] = "|".join(re.escape(item) for item in values)
+            elif key == "enum":
+                why = self._enum_refused(schema) or "it is not a list of strings"
+                self.warn(where, f"'enum' is not checked for {expr}: {why}", notes)
             else:
                 self.warn(where, f"'{plain_text(key)}' is not mapped for {expr}", notes)
         # An exclusive bound in the boolean form of Draft 4 and OpenAPI 3.0.

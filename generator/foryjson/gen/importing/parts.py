@@ -27,6 +27,8 @@ class ImportResult:
 
     text: str
     warnings: list[Warning]
+    #: Whether the documents held nothing to import (no definition, no root schema).
+    empty: bool = False
 
 
 @dataclass
@@ -35,6 +37,11 @@ class Mapped:
     format: str | None = None
     rules: dict[str, object] = field(default_factory=dict)
     nullable: bool = False
+
+
+def expression(mapped: Mapped) -> str:
+    """The type expression of a mapped type, with ``?`` when it is nullable."""
+    return mapped.expr + ("?" if mapped.nullable else "")
 
 
 @dataclass
@@ -49,6 +56,8 @@ class FieldOut:
     write_only: bool = False
     any_properties: bool = False
     notes: list[str] = field(default_factory=list)
+    #: Required and nullable: the member is always written, null included.
+    always: bool = False
 
 
 @dataclass

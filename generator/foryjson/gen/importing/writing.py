@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from .. import naming
 from ..schema import field_name_problem
-from .parts import FieldOut, Mapped, ModelOut
+from .parts import FieldOut, Mapped, ModelOut, expression
 from .text import MARKER, MODELINE, comment_lines, plain_text, quote
 
 
@@ -20,7 +20,12 @@ class Writer:
         enums: dict[str, tuple[list[str], str | None, list[str]]],
         models: dict[str, ModelOut],
         roots: dict[str, tuple[Mapped, str | None, list[str]]],
+        names: Sequence[tuple[str, str]] = (),
+        *,
+        java: bool = False,
     ) -> None:
+        self.names = names
+        self.java = java
         self.docs = docs
         self.enums = enums
         self.models = models
@@ -32,6 +37,12 @@ class Writer:
             f"{MARKER} from {', '.join(plain_text(s) for s in sources)}.",
             MODELINE,
         ]
+        if self.names:
+            lines.append("# Source names and the types they became:")
+            lines += [
+                f"#   {plain_text(source)} -> {plain_text(name)}"
+                for source, name in self.names
+            ]
         if self.docs:
             lines.append(f"doc: {quote(chr(10).join(self.docs))}")
         fields = [item for model in self.models.values() for item in model.fields]
@@ -39,8 +50,11 @@ class Writer:
             item.any_properties or _camel_name(item.json_name) is not None
             for item in fields
         )
-        if camel:
-            lines += ["options:", "  naming: camelCase"]
+        options = ["  naming: camelCase"] if camel else []
+        if self.java:
+            options.append("  float_style: java")
+        if options:
+            lines += ["options:", *options]
         if self.enums:
             lines.append("enums:")
             for name, (values, doc, notes) in self.enums.items():
@@ -126,6 +140,8 @@ class Writer:
             parts.append(f"format: {quote(item.type.format)}")
         if item.has_default:
             parts.append(f"default: {quote(item.default)}")
+        if item.always:
+            parts.append("include: always")
         if item.read_only:
             parts.append("read_only: true")
         if item.write_only:
@@ -141,11 +157,6 @@ class Writer:
             parts.append(f"doc: {quote(item.doc)}")
         lines.append(f"      {name}: {{{', '.join(parts)}}}")
         return lines
-
-
-def expression(mapped: Mapped) -> str:
-    """The type expression of a mapped type, with ``?`` when it is nullable."""
-    return mapped.expr + ("?" if mapped.nullable else "")
 
 
 def _camel_name(json_name: str) -> str | None:
